@@ -1,0 +1,224 @@
+/**
+ * The ClassCharts domain model: clean, typed objects the API client produces from the service's quirky
+ * JSON (see ../../../shared/api/classcharts-api.md §5). Everything downstream (session, sync, rules,
+ * contract, renderer) sees only these shapes.
+ *
+ * Conventions (all fields JSON- and structured-clone-safe, so they cross IPC and WebSocket unchanged):
+ * - `IsoDate`: a calendar date `YYYY-MM-DD` in Europe/London (school-local).
+ * - `Instant`: an ISO 8601 date-time with an explicit offset, e.g. `2026-06-15T08:45:00+01:00`
+ *   (the service's own UK-offset form where it sends one; naive UK-local times are given their offset).
+ * - A value the service sent malformed (e.g. detention date `"2023-08-24:00:00+00:00"`) becomes `null`
+ *   rather than failing the whole response.
+ *
+ * Imports nothing: the renderer's type-check includes this file through preload/contract.ts.
+ */
+
+/** A calendar date `YYYY-MM-DD` in Europe/London. */
+export type IsoDate = string;
+
+/** An ISO 8601 date-time with an explicit offset (`…+00:00` / `…+01:00` / `Z`). */
+export type Instant = string;
+
+/** Which side of the service an account signs in to: `/apiv2student` or `/apiv2parent`. */
+export type AccountKind = 'student' | 'parent';
+
+/**
+ * A pupil: the logged-in student (from `/ping` `data.user`), or one of a parent's children (from
+ * `/apiv2parent/pupils`). Source: field notes §5.1, §5.3.
+ */
+export interface Pupil {
+  /** ClassCharts pupil id (7 digits in practice); the `<student_id>` path parameter. */
+  id: number;
+  /** Full display name, e.g. `"Jane Smith"`. */
+  name: string;
+  firstName: string;
+  lastName: string;
+  /** School name (parent `/pupils` only; `null` for a student login). */
+  schoolName: string | null;
+  /** Avatar image URL, or `null` when absent. */
+  avatarUrl: string | null;
+  /** School-configurable plural for detentions, e.g. `"Detentions"`. */
+  detentionAlias: string;
+  /** Feature flags the school set; a `false` one hides that section. */
+  features: {
+    behaviour: boolean;
+    homework: boolean;
+    timetable: boolean;
+    detentions: boolean;
+    announcements: boolean;
+    badges: boolean;
+    activity: boolean;
+  };
+}
+
+/** The signed-in account: a student (one pupil, themselves) or a parent (one or more pupils). */
+export interface Account {
+  kind: AccountKind;
+  /** The account holder's display name (student name, or the parent's name from `/ping`). */
+  name: string;
+  /** Pupils this account may see; a student account has exactly one. */
+  pupils: Pupil[];
+}
+
+/**
+ * One timetable entry for a day (`/timetable/<id>?date=`, field notes §5.7). Two lessons may share a
+ * period (split classes); `is_break` is optional upstream and defaults to `false`.
+ */
+export interface Lesson {
+  /** Stable id within the day: lesson id + period + start (the upstream `key` is not unique). */
+  id: string;
+  /** The day, `YYYY-MM-DD` Europe/London. */
+  date: IsoDate;
+  /** Start instant with the UK offset; `null` if the service sent a malformed time. */
+  start: Instant | null;
+  /** End instant with the UK offset; `null` if malformed. */
+  end: Instant | null;
+  /** Period label as the school names it: `"P1"`, `"Tut"`, `"1"` — a string, not always numeric. */
+  period: string;
+  /** Subject, e.g. `"Mathematics"`, `"TUTOR"`. */
+  subject: string;
+  /** Class code, e.g. `"10C/Ma1"`. */
+  className: string;
+  /** Room, e.g. `"U07"`; `""` when none. */
+  room: string;
+  /** Teacher as the service writes it, e.g. `"Mr J Doe"`; `""` when none. */
+  teacher: string;
+  /** A break or lunch entry (`is_break`). */
+  isBreak: boolean;
+  /** A cover / alternative lesson (`is_alternative_lesson`): room or teacher may differ from usual. */
+  isAlternative: boolean;
+  /** Teacher's lesson note as HTML (sanitize before showing); `""` when none. */
+  noteHtml: string;
+}
+
+/** Homework status as a pupil thinks of it. Source: field notes §5.6 ("To-do" as clients compute it). */
+export type HomeworkStatus = 'todo' | 'ticked' | 'completed' | 'late';
+
+/** A teacher's link on a homework (`validated_links[]`). */
+export interface HomeworkLink {
+  url: string;
+  label: string;
+}
+
+/** A file attached to a homework or announcement; the URL opens in the browser. */
+export interface Attachment {
+  name: string;
+  url: string;
+}
+
+/** One homework (`/homeworks/<id>`, field notes §5.6). */
+export interface Homework {
+  /** Homework id. */
+  id: number;
+  /** Homework-status id (`status.id`), the one `homeworkticked` takes. */
+  statusId: number | null;
+  /** Title; `"Homework"` when the service sent none. */
+  title: string;
+  /** Subject, or `null` (nullable upstream). */
+  subject: string | null;
+  /** Class code, e.g. `"7A/Pe1"`. */
+  className: string;
+  /** Teacher, or `null`. */
+  teacher: string | null;
+  /** Kind as the school names it, e.g. `"Homework"`. */
+  type: string;
+  /** Issue date `YYYY-MM-DD`, or `null` if malformed. */
+  issueDate: IsoDate | null;
+  /** Due date `YYYY-MM-DD`, or `null` if malformed. */
+  dueDate: IsoDate | null;
+  status: HomeworkStatus;
+  /** Description as the school wrote it: HTML, unsanitized (the renderer sanitizes with DOMPurify). */
+  descriptionHtml: string;
+  /** Estimated time, e.g. `{ value: 30, unit: 'minutes' }`, or `null` when not given. */
+  estimate: { value: number; unit: string } | null;
+  links: HomeworkLink[];
+  attachments: Attachment[];
+}
+
+/** Behaviour point polarity; anything unrecognised upstream maps to `neutral`. */
+export type Polarity = 'positive' | 'negative' | 'neutral';
+
+/** One activity entry (`/activity/<id>`, field notes §5.4): usually a behaviour point. */
+export interface BehaviourPoint {
+  id: number;
+  /** Upstream `type`: `behaviour`, `detention`, `notice`, `attendance_event`, … */
+  type: string;
+  polarity: Polarity;
+  reason: string;
+  /** Points; negative points carry a negative score. */
+  score: number;
+  /** When it happened (naive UK-local upstream, given its offset here); `null` if malformed. */
+  timestamp: Instant | null;
+  teacher: string | null;
+  className: string | null;
+  room: string | null;
+  note: string | null;
+}
+
+/** A page of activity: points newest first, and the id to continue from (`null` = no more pages). */
+export interface ActivityPage {
+  points: BehaviourPoint[];
+  nextLastId: number | null;
+}
+
+/** Weekly behaviour counts and reasons (`/behaviour/<id>`, field notes §5.5). */
+export interface BehaviourSummary {
+  weeks: { start: IsoDate; end: IsoDate; positive: number; negative: number }[];
+  /** Reason → count (an upstream `[]` becomes `{}`). */
+  positiveReasons: Record<string, number>;
+  negativeReasons: Record<string, number>;
+  totalPositive: number;
+  totalNegative: number;
+}
+
+/** A badge earned (`/eventbadges/<id>`, spec §2 and field notes §5.8). */
+export interface Badge {
+  id: number;
+  name: string;
+  iconUrl: string;
+  colour: string;
+  /** When the badge was created/awarded; `null` if malformed. */
+  createdAt: Instant | null;
+  /** The behaviour events that earned it (wrapped in `pupil_event` or not, upstream). */
+  events: { timestamp: Instant | null; reason: string; label: string; teacher: string }[];
+}
+
+/** A school announcement (`/announcements/<id>`, field notes §5.9). */
+export interface Announcement {
+  id: number;
+  title: string;
+  /** HTML, unsanitized; `""` when null upstream. */
+  descriptionHtml: string;
+  teacher: string;
+  school: string;
+  timestamp: Instant | null;
+  /** `sticky` or `priority_pinned` said "yes". */
+  pinned: boolean;
+  requiresConsent: boolean;
+  /** `true`/`false` once consent was answered; `null` when not asked or not answered. */
+  consentGiven: boolean | null;
+  attachments: Attachment[];
+}
+
+/** Detention attendance as the service reports it (`attended`, field notes §5.10). */
+export type DetentionStatus = 'pending' | 'attended' | 'missed' | 'upscaled';
+
+/** A detention (`/detentions/<id>`, field notes §5.10). */
+export interface Detention {
+  id: number;
+  status: DetentionStatus;
+  /** Day `YYYY-MM-DD`, or `null` if missing or malformed upstream. */
+  date: IsoDate | null;
+  /** Start time `HH:MM` (UK local), or `null`. */
+  time: string | null;
+  /** Start instant combining date and time with the UK offset, or `null`. */
+  start: Instant | null;
+  /** Length in minutes, or `null`. */
+  lengthMinutes: number | null;
+  location: string | null;
+  reason: string | null;
+  teacher: string | null;
+  subject: string | null;
+  /** Detention type name, e.g. `"After school"`, or `null`. */
+  type: string | null;
+}

@@ -1,0 +1,367 @@
+/**
+ * THE contract between main (createApp in main/app.ts) and the popover renderer: channel names,
+ * request/response/event types and the view model. Carried over Electron IPC (preload/index.ts) or a
+ * WebSocket (test/preview/), always through createBridge (preload/bridge.ts).
+ *
+ * Must not import electron, node or the DOM; only types from the domain model. Every value here is
+ * JSON-safe (no Dates, Maps or functions) so both transports carry it unchanged.
+ * Secrets cross only one way: credentials in `auth:login`; nothing sends them back.
+ */
+import type {
+  AccountKind,
+  Announcement,
+  Badge,
+  BehaviourPoint,
+  BehaviourSummary,
+  Detention,
+  Homework,
+  Instant,
+  IsoDate,
+  Lesson,
+} from '../main/classcharts/types';
+
+export type * from '../main/classcharts/types';
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+// ---------------------------------------------------------------------------------------------
+
+/** Every kind of desktop notification, each with its own switch in Settings. */
+export type NotificationKind =
+  | 'homework-new'
+  | 'homework-due'
+  | 'detention-new'
+  | 'detention-today'
+  | 'announcement'
+  | 'behaviour-positive'
+  | 'behaviour-negative'
+  | 'badge'
+  | 'lesson-soon'
+  | 'lesson-change';
+
+/** All notification kinds, in the order Settings lists them. */
+export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  'homework-new',
+  'homework-due',
+  'detention-new',
+  'detention-today',
+  'announcement',
+  'behaviour-positive',
+  'behaviour-negative',
+  'badge',
+  'lesson-soon',
+  'lesson-change',
+] as const;
+
+/** User settings, persisted by main through the store port. */
+export interface Settings {
+  notifications: {
+    /** Master switch. */
+    enabled: boolean;
+    /** Per-kind switches. */
+    kinds: Record<NotificationKind, boolean>;
+    /** No notifications between start and end (`HH:MM`, Europe/London; may wrap past midnight). */
+    quietHours: { enabled: boolean; start: string; end: string };
+    /** Generic wording ("New behaviour update") instead of details in notification text. */
+    privacy: boolean;
+    /** Minutes before a lesson starts to remind (0 = off), 1–60. */
+    lessonReminderMinutes: number;
+    /** Hour of day (0–23, Europe/London) for the "due tomorrow" reminder. */
+    homeworkDueHour: number;
+  };
+  /** Background refresh interval in minutes, 5–120 (default 15). */
+  refreshIntervalMinutes: number;
+  /** Start the app when the user logs in. */
+  launchAtLogin: boolean;
+  /** Global shortcut (Electron accelerator, e.g. `CommandOrControl+Shift+C`) toggling the popover, or `null`. */
+  shortcut: string | null;
+}
+
+/** A partial settings change (`settings:update`); nested objects merge. */
+export interface SettingsPatch {
+  notifications?: Partial<Omit<Settings['notifications'], 'kinds' | 'quietHours'>> & {
+    kinds?: Partial<Record<NotificationKind, boolean>>;
+    quietHours?: Partial<Settings['notifications']['quietHours']>;
+  };
+  refreshIntervalMinutes?: number;
+  launchAtLogin?: boolean;
+  shortcut?: string | null;
+}
+
+/** Defaults for a first run. */
+export const DEFAULT_SETTINGS: Settings = {
+  notifications: {
+    enabled: true,
+    kinds: {
+      'homework-new': true,
+      'homework-due': true,
+      'detention-new': true,
+      'detention-today': true,
+      announcement: true,
+      'behaviour-positive': true,
+      'behaviour-negative': true,
+      badge: true,
+      'lesson-soon': true,
+      'lesson-change': true,
+    },
+    quietHours: { enabled: false, start: '21:00', end: '07:00' },
+    privacy: false,
+    lessonReminderMinutes: 5,
+    homeworkDueHour: 18,
+  },
+  refreshIntervalMinutes: 15,
+  launchAtLogin: false,
+  shortcut: null,
+};
+
+// ---------------------------------------------------------------------------------------------
+// The view model (snapshot)
+// ---------------------------------------------------------------------------------------------
+
+/** Where a lesson stands relative to now. `next` is the first lesson after now (or after current). */
+export type LessonState = 'past' | 'current' | 'next' | 'later';
+
+/** A lesson as the popover shows it. */
+export interface LessonView extends Lesson {
+  state: LessonState;
+  /** Room differs from this lesson's usual room in the last snapshot (room change), else `false`. */
+  roomChanged: boolean;
+}
+
+/** One pupil's day. */
+export interface DayView {
+  date: IsoDate;
+  lessons: LessonView[];
+  /** Minutes until the next lesson starts (rounded up), or `null` when none is left today. */
+  minutesToNext: number | null;
+}
+
+/** Homework grouping by due date relative to today (Europe/London). */
+export type HomeworkGroupKey = 'overdue' | 'today' | 'tomorrow' | 'this-week' | 'later';
+
+/** Upcoming homework for the popover. */
+export interface HomeworkGroup {
+  key: HomeworkGroupKey;
+  items: Homework[];
+}
+
+/** A pupil as the switcher shows it, with counts for "at a glance". */
+export interface PupilView {
+  id: number;
+  name: string;
+  firstName: string;
+  /** Not-done homework due today or later within the window. */
+  homeworkDue: number;
+  /** Not-done homework past its due date. */
+  homeworkOverdue: number;
+  /** The next lesson today, for the switcher and tray: subject, room, start. */
+  nextLesson: { subject: string; room: string; start: Instant } | null;
+}
+
+/** Signed-in state of the app. `needs-sign-in`: stored credentials were refused; the user must act. */
+export type AuthStatus = 'starting' | 'signed-out' | 'signing-in' | 'signed-in' | 'needs-sign-in';
+
+/** What a keychain can do here: `basic-text` = Linux without a keyring (stored, but barely protected). */
+export type KeychainStatus = 'available' | 'basic-text' | 'unavailable';
+
+/** The snapshot: everything the popover (and tray) shows. Sent on `state:get` and `state:changed`. */
+export interface AppState {
+  auth: AuthStatus;
+  account: { kind: AccountKind; name: string } | null;
+  pupils: PupilView[];
+  selectedPupilId: number | null;
+  /** Today's lessons for the selected pupil, or `null` before the first load. */
+  today: DayView | null;
+  /** Upcoming (not completed) homework for the selected pupil: overdue, and due within 14 days. */
+  homework: HomeworkGroup[];
+  freshness: {
+    /** When the shown data was last fetched successfully, or `null` if never. */
+    updatedAt: Instant | null;
+    /** The shown data is from cache or a failed refresh kept it: say so. */
+    stale: boolean;
+    /** The last refresh failed for lack of network (or the service being unreachable). */
+    offline: boolean;
+    /** A refresh is running. */
+    refreshing: boolean;
+    /** A short, human message about the last failure, or `null`. */
+    error: string | null;
+  };
+  settings: Settings;
+  environment: {
+    /** Running against the fake ClassCharts server: the sign-in screen offers the demo accounts. */
+    demo: boolean;
+    keychain: KeychainStatus;
+    /** `process.platform` of main (`darwin`, `win32`, `linux`) or `browser` in preview. */
+    platform: string;
+    version: string;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests and responses
+// ---------------------------------------------------------------------------------------------
+
+/** Sign-in request. `remember`: keep credentials in the OS keychain to sign in again by itself. */
+export type LoginRequest =
+  | { kind: 'student'; code: string; dateOfBirth: string; remember: boolean }
+  | { kind: 'parent'; email: string; password: string; remember: boolean }
+  | { kind: 'demo'; as: AccountKind };
+
+/** Why a sign-in failed, so the form can point at the right field. */
+export type LoginErrorCode =
+  | 'wrong-code'
+  | 'wrong-date-of-birth'
+  | 'wrong-credentials'
+  | 'invalid-input'
+  | 'offline'
+  | 'service'
+  | 'keychain'
+  | 'no-pupils';
+
+/** Result of `auth:login`. Never throws for a refused sign-in: the form needs the message. */
+export type LoginResult =
+  | { ok: true }
+  | { ok: false; code: LoginErrorCode; message: string; field?: 'code' | 'dateOfBirth' | 'email' | 'password' };
+
+/** Record kinds loaded on demand (`records:get`). */
+export type RecordKind = 'activity' | 'behaviour' | 'badges' | 'announcements' | 'detentions';
+
+/** Request for on-demand records; `pupilId` defaults to the selected pupil. */
+export interface RecordsRequest {
+  kind: RecordKind;
+  pupilId?: number;
+}
+
+/** On-demand records, discriminated by kind. `fetchedAt` says how old a briefly-cached answer is. */
+export type RecordsResult =
+  | { kind: 'activity'; pupilId: number; fetchedAt: Instant; items: BehaviourPoint[] }
+  | { kind: 'behaviour'; pupilId: number; fetchedAt: Instant; summary: BehaviourSummary; recent: BehaviourPoint[] }
+  | { kind: 'badges'; pupilId: number; fetchedAt: Instant; items: Badge[] }
+  | { kind: 'announcements'; pupilId: number; fetchedAt: Instant; items: Announcement[] }
+  | { kind: 'detentions'; pupilId: number; fetchedAt: Instant; items: Detention[] };
+
+/** Request for another day's timetable (previous/next day in the popover). */
+export interface DayRequest {
+  date: IsoDate;
+  pupilId?: number;
+}
+
+/** Where a click on a notification (or the tray) should take the popover. */
+export type NavigateTarget =
+  | { view: 'today' }
+  | { view: 'homework'; homeworkId?: number }
+  | { view: 'more'; kind: RecordKind; itemId?: number }
+  | { view: 'settings' };
+
+// ---------------------------------------------------------------------------------------------
+// Channels
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Request/response channels (renderer → main). Each entry: the single argument (`void` for none)
+ * and the resolved value. A rejected promise carries an Error whose message is fit to show.
+ */
+export interface InvokeChannels {
+  'state:get': { request: void; response: AppState };
+  'auth:login': { request: LoginRequest; response: LoginResult };
+  'auth:logout': { request: void; response: void };
+  'pupil:select': { request: number; response: void };
+  'sync:refresh': { request: void; response: void };
+  'day:get': { request: DayRequest; response: DayView };
+  'records:get': { request: RecordsRequest; response: RecordsResult };
+  'settings:update': { request: SettingsPatch; response: Settings };
+  'shell:open-external': { request: string; response: void };
+  'popover:hide': { request: void; response: void };
+}
+
+/** Event channels (main → renderer) and their payloads. */
+export interface EventChannels {
+  'state:changed': AppState;
+  'ui:navigate': NavigateTarget;
+}
+
+export type InvokeChannel = keyof InvokeChannels;
+export type EventChannel = keyof EventChannels;
+export type RequestOf<C extends InvokeChannel> = InvokeChannels[C]['request'];
+export type ResponseOf<C extends InvokeChannel> = InvokeChannels[C]['response'];
+
+/** Every invoke channel, for registering handlers and the exhaustiveness checks. */
+export const INVOKE_CHANNELS = [
+  'state:get',
+  'auth:login',
+  'auth:logout',
+  'pupil:select',
+  'sync:refresh',
+  'day:get',
+  'records:get',
+  'settings:update',
+  'shell:open-external',
+  'popover:hide',
+] as const satisfies readonly InvokeChannel[];
+
+/** Every event channel. */
+export const EVENT_CHANNELS = ['state:changed', 'ui:navigate'] as const satisfies readonly EventChannel[];
+
+// Compile-time: the lists above name every channel of the interfaces.
+type Missing<All, Listed> = Exclude<All, Listed>;
+const _allInvokeListed: Missing<InvokeChannel, (typeof INVOKE_CHANNELS)[number]> extends never ? true : never =
+  true;
+const _allEventsListed: Missing<EventChannel, (typeof EVENT_CHANNELS)[number]> extends never ? true : never =
+  true;
+void _allInvokeListed;
+void _allEventsListed;
+
+/** Bridge method name → invoke channel. One function per message on `window.classcharts`. */
+export const BRIDGE_METHODS = {
+  getState: 'state:get',
+  login: 'auth:login',
+  logout: 'auth:logout',
+  selectPupil: 'pupil:select',
+  refresh: 'sync:refresh',
+  getDay: 'day:get',
+  getRecords: 'records:get',
+  updateSettings: 'settings:update',
+  openExternal: 'shell:open-external',
+  hidePopover: 'popover:hide',
+} as const satisfies Record<string, InvokeChannel>;
+
+/** Bridge subscription name → event channel. */
+export const BRIDGE_EVENTS = {
+  onStateChanged: 'state:changed',
+  onNavigate: 'ui:navigate',
+} as const satisfies Record<string, EventChannel>;
+
+// Compile-time: every channel has a bridge method / subscription.
+const _everyChannelBridged: Missing<InvokeChannel, (typeof BRIDGE_METHODS)[keyof typeof BRIDGE_METHODS]> extends never
+  ? true
+  : never = true;
+const _everyEventBridged: Missing<EventChannel, (typeof BRIDGE_EVENTS)[keyof typeof BRIDGE_EVENTS]> extends never
+  ? true
+  : never = true;
+void _everyChannelBridged;
+void _everyEventBridged;
+
+/** The API object the renderer sees as `window.classcharts`. */
+export type ClassChartsApi = {
+  [M in keyof typeof BRIDGE_METHODS]: RequestOf<(typeof BRIDGE_METHODS)[M]> extends void
+    ? () => Promise<ResponseOf<(typeof BRIDGE_METHODS)[M]>>
+    : (request: RequestOf<(typeof BRIDGE_METHODS)[M]>) => Promise<ResponseOf<(typeof BRIDGE_METHODS)[M]>>;
+} & {
+  [E in keyof typeof BRIDGE_EVENTS]: (
+    listener: (payload: EventChannels[(typeof BRIDGE_EVENTS)[E]]) => void,
+  ) => () => void;
+};
+
+/**
+ * What main implements (createApp) and the transports call: one handler per invoke channel, plus an
+ * event subscription. Implemented by main/app.ts; served by main/platform/ipc.ts and test/preview/.
+ */
+export type ContractHandlers = {
+  [C in InvokeChannel]: (request: RequestOf<C>) => Promise<ResponseOf<C>>;
+};
+
+/** The transport a bridge runs over: Electron IPC in preload, a WebSocket in preview, direct in tests. */
+export interface BridgeTransport {
+  invoke<C extends InvokeChannel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>>;
+  on<E extends EventChannel>(channel: E, listener: (payload: EventChannels[E]) => void): () => void;
+}
