@@ -1,0 +1,100 @@
+/**
+ * Europe/London calendar helpers (date-fns + @date-fns/tz). ClassCharts is school-local: query dates
+ * are `YYYY-MM-DD`, lesson times carry the UK offset (+01:00 BST, +00:00 GMT), activity timestamps are
+ * naive UK local time (field notes §6). All instants here are epoch milliseconds unless typed `Instant`.
+ */
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import type { Instant, IsoDate } from './types';
+
+/** The school time zone. */
+export const SCHOOL_TIME_ZONE = 'Europe/London';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const LOCAL_TIME = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
+const OFFSET_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** True when `value` is a real calendar date written `YYYY-MM-DD` (rejects `2026-02-30`). */
+export function isIsoDate(value: unknown): value is IsoDate {
+  if (typeof value !== 'string') return false;
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const probe = new Date(Date.UTC(y, mo - 1, d));
+  return probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d;
+}
+
+/** The Europe/London calendar date of an instant (epoch ms), as `YYYY-MM-DD`. */
+export function londonDate(ms: number): IsoDate {
+  return format(new TZDate(ms, SCHOOL_TIME_ZONE), 'yyyy-MM-dd');
+}
+
+/** The Europe/London wall-clock time of an instant (epoch ms), as `HH:MM` (24 h). */
+export function londonTime(ms: number): string {
+  return format(new TZDate(ms, SCHOOL_TIME_ZONE), 'HH:mm');
+}
+
+/** Minutes since Europe/London midnight for an instant (epoch ms), 0–1439. */
+export function londonMinuteOfDay(ms: number): number {
+  const d = new TZDate(ms, SCHOOL_TIME_ZONE);
+  return d.getHours() * 60 + d.getMinutes();
+}
+
+/**
+ * Calendar arithmetic on `YYYY-MM-DD` (no time zone involved). Throws a RangeError on a malformed date.
+ */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const m = ISO_DATE.exec(date);
+  if (!m || !isIsoDate(date)) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
+  const t = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days);
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** Whole days from `a` to `b` (`b - a`), both `YYYY-MM-DD`. Throws a RangeError on a malformed date. */
+export function daysBetween(a: IsoDate, b: IsoDate): number {
+  const ta = Date.parse(`${addDays(a, 0)}T00:00:00Z`);
+  const tb = Date.parse(`${addDays(b, 0)}T00:00:00Z`);
+  return Math.round((tb - ta) / 86_400_000);
+}
+
+/** Day of week of a `YYYY-MM-DD` date: 0 = Sunday … 6 = Saturday. */
+export function dayOfWeek(date: IsoDate): number {
+  return new Date(`${addDays(date, 0)}T12:00:00Z`).getUTCDay();
+}
+
+/**
+ * The instant of a Europe/London wall-clock time on a date, as an ISO string with the UK offset in force
+ * (`2026-06-15T08:45:00+01:00`, `2026-12-15T08:45:00+00:00`). `time` is `HH:MM` or `HH:MM:SS`.
+ * Returns `null` when either part is malformed (the service's data is not always well-formed).
+ */
+export function londonLocalToInstant(date: string, time: string): Instant | null {
+  const dm = ISO_DATE.exec(date);
+  const tm = LOCAL_TIME.exec(time);
+  if (!dm || !tm || !isIsoDate(date)) return null;
+  const [h, mi, s] = [Number(tm[1]), Number(tm[2]), Number(tm[3] ?? 0)];
+  if (h > 23 || mi > 59 || s > 59) return null;
+  const d = new TZDate(Number(dm[1]), Number(dm[2]) - 1, Number(dm[3]), h, mi, s, SCHOOL_TIME_ZONE);
+  return format(d, "yyyy-MM-dd'T'HH:mm:ssxxx");
+}
+
+/** An instant (epoch ms) as an ISO string with the Europe/London offset, e.g. `2026-06-15T08:45:00+01:00`. */
+export function toLondonInstant(ms: number): Instant {
+  return format(new TZDate(ms, SCHOOL_TIME_ZONE), "yyyy-MM-dd'T'HH:mm:ssxxx");
+}
+
+/**
+ * Parses an ISO 8601 date-time that carries an offset or `Z` into epoch ms; `null` for anything else
+ * (naive times, malformed strings such as `2023-08-24:00:00+00:00`).
+ */
+export function parseInstant(value: unknown): number | null {
+  if (typeof value !== 'string' || !OFFSET_DATE_TIME.test(value)) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** The next Europe/London midnight strictly after `ms` (epoch ms), handling 23- and 25-hour days. */
+export function nextLondonMidnight(ms: number): number {
+  const tomorrow = addDays(londonDate(ms), 1);
+  const instant = londonLocalToInstant(tomorrow, '00:00');
+  return parseInstant(instant) ?? ms + 86_400_000;
+}

@@ -1,0 +1,137 @@
+/**
+ * The ports createApp (main/app.ts) is built from, and the App it returns. Electron supplies real
+ * ports in main/index.ts (net.fetch, safeStorage vault, electron-store, Notification, login items);
+ * Node tests, the CLI and the preview supply memory/file/console ones. No electron import here.
+ */
+import type {
+  AppState,
+  ContractHandlers,
+  EventChannel,
+  EventChannels,
+  KeychainStatus,
+  NavigateTarget,
+  NotificationKind,
+} from '../preload/contract';
+
+/** Time source and timers. `now()` is epoch milliseconds; delays are milliseconds. */
+export interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** The real clock: Date.now and the global timers. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * Secret storage. Values are plain strings in memory only; at rest they must be encrypted (Electron:
+ * safeStorage ciphertext in electron-store). `status()` says what protection is available.
+ * `set` rejects with an Error when the secret cannot be stored safely.
+ */
+export interface Vault {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string): Promise<void>;
+  delete(key: string): Promise<void>;
+  status(): Promise<KeychainStatus>;
+}
+
+/**
+ * Small persistent key/value store for non-secret data (settings, cached snapshot, notification ledger).
+ * Values are JSON-serialisable. Synchronous, like electron-store.
+ */
+export interface Store {
+  get<T>(key: string): T | undefined;
+  set(key: string, value: unknown): void;
+  delete(key: string): void;
+}
+
+/** A desktop notification, already worded (privacy mode applied). */
+export interface AppNotification {
+  /** Ledger id, unique per notified fact (e.g. `homework-new:123`). */
+  id: string;
+  kind: NotificationKind;
+  pupilId: number | null;
+  title: string;
+  body: string;
+  /** Where a click on it takes the popover. */
+  target: NavigateTarget;
+}
+
+/** Shows notifications. The Electron adapter opens the popover at `target` on click. */
+export interface Notifier {
+  show(notification: AppNotification): void;
+}
+
+/** Start at login (macOS/Windows login items; Linux XDG autostart file). */
+export interface Autostart {
+  isEnabled(): Promise<boolean>;
+  setEnabled(enabled: boolean): Promise<void>;
+}
+
+/** Structured logger; `fields` never hold secrets (tokens, codes, passwords, dates of birth). */
+export interface Logger {
+  debug(message: string, fields?: Record<string, unknown>): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** A logger that drops everything (tests). */
+export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/** Desktop shell actions the app may ask for. */
+export interface Shell {
+  /** Opens an http(s) URL in the default browser. The app validates the URL before calling. */
+  openExternal(url: string): Promise<void>;
+  /** Hides the popover (Escape); a no-op where there is none (preview, CLI). */
+  hidePopover(): void;
+}
+
+/** Everything createApp needs. */
+export interface AppPorts {
+  fetch: typeof fetch;
+  clock: Clock;
+  vault: Vault;
+  store: Store;
+  notifier: Notifier;
+  autostart: Autostart;
+  shell: Shell;
+  logger: Logger;
+  config: {
+    /** Service root, e.g. `https://www.classcharts.com` or the fake server's URL. */
+    baseUrl: string;
+    /** Running against the fake server: offer demo accounts. */
+    demo: boolean;
+    version: string;
+    /** `process.platform` or `browser`. */
+    platform: string;
+  };
+}
+
+/**
+ * The running app: the contract's handlers plus lifecycle hooks the shell calls.
+ * Handlers reject with an Error whose message is fit to show.
+ */
+export interface App {
+  handlers: ContractHandlers;
+  /** Subscribe to an event channel; returns an unsubscribe function. */
+  on<E extends EventChannel>(channel: E, listener: (payload: EventChannels[E]) => void): () => void;
+  /** The current snapshot (same as `state:get`, synchronous). */
+  state(): AppState;
+  /** Shows the cached snapshot (stale), signs in from the vault if credentials are stored, starts timers. */
+  start(): Promise<void>;
+  /** Stops every timer; in-flight requests finish but change nothing. */
+  stop(): Promise<void>;
+  /** The system is going to sleep. */
+  suspend(): void;
+  /** The system woke (or the clock jumped, or the network came back): renew or sign in, then refresh. */
+  resume(): void;
+  /** The popover was shown: refresh if the data is older than 5 minutes. */
+  popoverShown(): void;
+  /** Ask the renderer to show a view (notification click). */
+  navigate(target: NavigateTarget): void;
+}
