@@ -21,17 +21,13 @@ const run = spawnSync(
   { stdio: 'inherit' },
 );
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-if (existsSync(reportFile)) {
-  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestJsonReport;
-  passed = report.numPassedTests;
-  failed = report.numFailedTests;
-  skipped = report.numPendingTests + report.numTodoTests;
-} else {
-  failed = 1; // vitest died before writing a report: count the run itself as one failure
-}
+// When vitest died before writing a report, the run itself counts as one failure.
+const report: VitestJsonReport = existsSync(reportFile)
+  ? (JSON.parse(readFileSync(reportFile, 'utf8')) as VitestJsonReport)
+  : { numPassedTests: 0, numFailedTests: 1, numPendingTests: 0, numTodoTests: 0 };
+const passed = report.numPassedTests;
+let failed = report.numFailedTests;
+const skipped = report.numPendingTests + report.numTodoTests;
 const code = run.status ?? 1;
 if (code !== 0 && failed === 0) failed = 1;
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
