@@ -1,0 +1,108 @@
+/**
+ * The faithful fake ClassCharts server: public API for tests, benchmarks and demo mode.
+ *
+ * ```ts
+ * const fake = await startFakeClassCharts();
+ * // POST `${fake.url}/student/login` with code DEMO2026, dob 14/05/2012 …
+ * await fake.close();
+ * ```
+ *
+ * Behaviour: ../../../shared/api/service-spec.md plus the real quirks of
+ * ../../../shared/api/classcharts-api.md; options, fault injection and the dataset format: ./README.md.
+ */
+import type { FakeDataset } from './types';
+
+export type * from './types';
+
+/** Options of {@link startFakeClassCharts}; every one has a default. */
+export interface FakeServerOptions {
+  /** TCP port; default 0 (a free port, read it from `url`). */
+  port?: number;
+  /** Interface to bind; default `'127.0.0.1'`. */
+  host?: string;
+  /** Lifetime of a session token in seconds, counted from when it was issued; default 200. */
+  sessionTtlSeconds?: number;
+  /** Seconds the previous token stays valid after a ping rotates it (capped by its TTL); default 30. */
+  renewalGraceSeconds?: number;
+  /** Delay before every response, in milliseconds; default 0. */
+  latencyMs?: number;
+  /** A dataset object, or the path of a JSON file in the documented format; default: generated. */
+  data?: FakeDataset | string;
+  /** Seed of the generated dataset's PRNG; default 2026. Ignored when `data` is given. */
+  seed?: number;
+  /** `YYYY-MM-DD` the generated dataset is built around and the timetable's default date; default today in Europe/London per `clock`. */
+  today?: string;
+  /** Current time, epoch ms; default `Date.now`. Drives token expiry and "today". */
+  clock?: () => number;
+  /** Cookie name of the parent form login; default `'parent_session_credentials'` (the real service). */
+  parentCookieName?: 'parent_session_credentials' | 'student_session_credentials';
+  /** HTTP status of the "You are not logged in" error body; default 200 (the real service). */
+  expiredStatus?: 200 | 401;
+  /**
+   * TES SSO mode (field notes §2.7): API calls without a `cc-session` cookie from a login get a 302 to a
+   * fake verify URL that bounces back with `?prompt=login`, forever. Default false.
+   */
+  tesSso?: boolean;
+}
+
+/** One request as the fake saw it. */
+export interface RecordedRequest {
+  method: string;
+  /** URL path without the query, e.g. `/apiv2student/timetable/4102571`. */
+  path: string;
+  /** Query parameters (the last value wins for repeated names). */
+  query: Record<string, string>;
+  /** Request headers, names lower-cased, repeated headers joined with `", "`. */
+  headers: Record<string, string>;
+  /** Raw request body as UTF-8 text (`""` when none). */
+  body: string;
+  /** HTTP status sent; 0 while pending, or when a fault reset the connection or it was never answered. */
+  status: number;
+  /** Arrival time, epoch ms per the server's clock. */
+  at: number;
+}
+
+/**
+ * A fault the next matching request(s) get instead of the normal answer:
+ * - `http-500`: HTTP 500 with an HTML error page;
+ * - `html`: HTTP 200 with an HTML page (as a CDN challenge or the login page would be);
+ * - `truncated-json`: the normal JSON answer cut in half (the request still takes effect);
+ * - `hang`: no answer until `faults.clear()` (then answered normally) or `close()` (connection ended);
+ * - `expired`: the "You are not logged in. [1]" body with `expired: 1`;
+ * - `reset`: the TCP connection is destroyed without an answer.
+ */
+export type FaultKind = 'http-500' | 'html' | 'truncated-json' | 'hang' | 'expired' | 'reset';
+
+/** A running fake server. */
+export interface FakeClassCharts {
+  /** Base URL, e.g. `http://127.0.0.1:38121` (stands in for `https://www.classcharts.com`). */
+  url: string;
+  /** Stops the server and ends every open connection, hanging requests included. Idempotent. */
+  close(): Promise<void>;
+  /** The request log, in arrival order. */
+  requests: RecordedRequest[];
+  faults: {
+    /**
+     * Makes the next `count` (default 1) requests whose path matches `path` fail with `kind`. A string
+     * matches as a path prefix (`'/apiv2student/timetable'`), a RegExp is tested against the path.
+     */
+    inject(fault: { path: string | RegExp; kind: FaultKind; count?: number }): void;
+    /** Forgets pending faults and releases hanging requests (they are then answered normally). */
+    clear(): void;
+  };
+  /** Stops listening (new connections are refused) and drops open connections, keeping the port. */
+  down(): Promise<void>;
+  /** Listens again on the same port. */
+  up(): Promise<void>;
+  /** Every token issued so far becomes expired (the next use gets `expired: 1`). */
+  expireSessions(): void;
+  /** The dataset being served (mutating it changes later answers). */
+  dataset: FakeDataset;
+  /** The demo accounts: the dataset's first student and first parent. */
+  accounts: {
+    student: { code: string; dateOfBirth: string; pupilId: number };
+    parent: { email: string; password: string; pupilIds: number[] };
+  };
+}
+
+export { startFakeClassCharts } from './server';
