@@ -1,12 +1,56 @@
 /**
- * The ClassCharts API client: the one place where the service's quirks are absorbed. Runtime-agnostic
- * (no electron import): the app passes Electron's `net.fetch`, tests and the CLI pass Node's.
- * Public surface first; behaviour lands in the next commits.
+ * The ClassCharts API client: the one place where the service's quirks are absorbed; everything
+ * downstream sees the clean, typed domain objects of ./types.ts. Runtime-agnostic (no electron import):
+ * the app passes Electron's `net.fetch` (system and PAC proxies), tests and the CLI pass Node's.
+ *
+ * Sign-in is the web form (spec ../../../shared/api/service-spec.md §4–5; field notes
+ * ../../../shared/api/classcharts-api.md §2.1–2.2): one POST, redirect not followed, the token read from
+ * the `*_session_credentials` cookie, every cookie kept and sent back. Renewal is `/ping` with
+ * `include_data=true` (§2.5). Reads are the spec's endpoints on the student or parent base (§4).
+ *
+ * Concurrency: the client uses whatever token it holds; the session keeper serialises renewals against
+ * reads. No retries here either: every failure is thrown as a typed error (./errors.ts).
  */
+import type { z } from 'zod';
 import type { Clock, Logger } from '../ports';
+import { londonDate } from './dates';
+import {
+  BadResponseError,
+  type CredentialField,
+  InvalidInputError,
+  NoPupilsError,
+  ServiceRefusedError,
+  SessionExpiredError,
+  WrongCredentialsError,
+} from './errors';
+import {
+  mapActivityPoint,
+  mapAnnouncement,
+  mapBadge,
+  mapBehaviour,
+  mapDetention,
+  mapHomework,
+  mapLesson,
+  mapPupil,
+} from './map';
+import {
+  activitySchema,
+  announcementsSchema,
+  badgesSchema,
+  behaviourSchema,
+  detentionsSchema,
+  hasDobSchema,
+  homeworksSchema,
+  parentUserSchema,
+  pingSchema,
+  pupilSchema,
+  pupilsSchema,
+  timetableSchema,
+} from './schemas';
+import { Transport, type TransportRequest } from './transport';
 import type {
-  AccountKind,
   Account,
+  AccountKind,
   ActivityPage,
   Announcement,
   Badge,
@@ -18,98 +62,404 @@ import type {
   Lesson,
   Pupil,
 } from './types';
+import {
+  checkDate,
+  checkPupilId,
+  checkRange,
+  normaliseAccessCode,
+  normaliseDateOfBirth,
+  normaliseParent,
+  type ParentSignIn,
+  type StudentSignIn,
+} from './validate';
 
-/** Sign-in details. `dateOfBirth` is DD/MM/YYYY (unpadded accepted); `code` is trimmed and upper-cased. */
+/**
+ * Sign-in details. Student: `code` (trimmed and upper-cased by the client) and `dateOfBirth` DD/MM/YYYY
+ * (unpadded `1/5/2012` and `YYYY-MM-DD` accepted). Parent: `email` and `password`.
+ */
 export type Credentials =
   | { kind: 'student'; code: string; dateOfBirth: string }
   | { kind: 'parent'; email: string; password: string };
 
-/** What the client is built from. `timeoutMs` defaults to 15 000 ms per request. */
+/** What the client is built from. `timeoutMs` bounds each request (default 15 000 ms). */
 export interface ClientOptions {
+  /** Node's global fetch, Electron's `net.fetch`, or a test double. */
   fetch: typeof fetch;
-  /** Service root, e.g. `https://www.classcharts.com` or the fake server's URL (no trailing path). */
+  /** Service root, e.g. `https://www.classcharts.com` or the fake server's URL. */
   baseUrl: string;
   clock: Clock;
   logger: Logger;
+  /** Per-request timeout in milliseconds, body included (default 15 000). */
   timeoutMs?: number;
 }
 
-/** Homework query: dates YYYY-MM-DD (Europe/London); `displayDate` picks which date the range filters. */
+/** Homework query: dates YYYY-MM-DD (Europe/London); `displayDate` picks the date the range filters on. */
 export interface HomeworkOptions {
   from?: IsoDate;
   to?: IsoDate;
+  /** `due_date` or `issue_date`; omitted = the service's default (issue date). */
   displayDate?: 'due_date' | 'issue_date';
 }
 
-/** One activity page query; `lastId` continues after that behaviour point (older points). */
+/** One activity page: dates YYYY-MM-DD; `lastId` continues after that behaviour point (older ones). */
 export interface ActivityPageOptions {
   from?: IsoDate;
   to?: IsoDate;
   lastId?: number;
 }
 
-/** All-pages activity query; `maxPages` is a hard cap (default 20). */
+/** Every activity page between the dates; `maxPages` is a hard cap (default 20, at most 200). */
 export interface AllActivityOptions {
   from?: IsoDate;
   to?: IsoDate;
   maxPages?: number;
 }
 
-/** Date range for behaviour statistics. */
+/** A date range, both ends optional, YYYY-MM-DD Europe/London. */
 export interface DateRange {
   from?: IsoDate;
   to?: IsoDate;
 }
 
-const notYet = (): never => {
-  throw new Error('ClassChartsClient: not implemented yet');
-};
+/** Default hard cap on activity pages fetched by {@link ClassChartsClient.allActivity}. */
+export const DEFAULT_MAX_ACTIVITY_PAGES = 20;
 
-/** The ClassCharts client (student or parent). */
+/** The login form's constant fields (field notes §2.1–2.2). */
+const FORM_CONSTANTS = { _method: 'POST', remember_me: '1', 'recaptcha-token': 'no-token-available' };
+
+/**
+ * A ClassCharts client for one account (student or parent). Create one per sign-in; `signOut()` forgets
+ * the session. Every method throws only ClassChartsError subclasses (./errors.ts).
+ */
 export class ClassChartsClient {
-  kind: AccountKind | null = null;
-  constructor(private readonly options: ClientOptions) {}
+  private readonly transport: Transport;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private accountKind: AccountKind | null = null;
+
+  constructor(options: ClientOptions) {
+    this.transport = new Transport(options);
+    this.clock = options.clock;
+    this.logger = options.logger;
+  }
+
+  /** The kind of the signed-in account, or `null` before `login()` and after `signOut()`. */
+  get kind(): AccountKind | null {
+    return this.accountKind;
+  }
+
+  /**
+   * True while the client holds a session token. Becomes false after `signOut()` and when the service
+   * reported the held token expired (then sign in again).
+   */
   hasSession(): boolean {
-    return false;
+    return this.transport.token !== null;
   }
-  async login(_credentials: Credentials): Promise<void> {
-    notYet();
+
+  /**
+   * Signs in with the web form: ONE round trip (POST, redirect not followed); keeps the token from the
+   * `*_session_credentials` cookie and every cookie set. Validates first, before any network call.
+   * @throws InvalidInputError a field is unusable (nothing was sent).
+   * @throws WrongCredentialsError the service refused; for a student the `hasdob` probe tells a wrong
+   *   code (`field: 'code'`) from a wrong date of birth (`'dateOfBirth'`); if the probe fails, no field.
+   * @throws NetworkError, BadResponseError (HTTP 5xx), ServiceRefusedError (HTTP 429).
+   */
+  async login(credentials: Credentials): Promise<void> {
+    const signIn: StudentSignIn | ParentSignIn =
+      credentials.kind === 'student'
+        ? {
+            kind: 'student',
+            code: normaliseAccessCode(credentials.code),
+            dateOfBirth: normaliseDateOfBirth(credentials.dateOfBirth, londonDate(this.clock.now())),
+          }
+        : normaliseParent(credentials.email, credentials.password);
+    this.signOut();
+    const path = signIn.kind === 'student' ? '/student/login' : '/parent/login';
+    const form =
+      signIn.kind === 'student'
+        ? { ...FORM_CONSTANTS, code: signIn.code, dob: signIn.dateOfBirth }
+        : { ...FORM_CONSTANTS, email: signIn.email, logintype: 'existing', password: signIn.password };
+    const response = await this.transport.send({ method: 'POST', path, form, auth: false });
+    const token = this.transport.cookies.sessionToken();
+    if (token !== null && response.status < 400) {
+      this.transport.token = token;
+      this.accountKind = signIn.kind;
+      this.logger.info('classcharts signed in', {
+        kind: signIn.kind,
+        cookies: this.transport.cookies.names(),
+      });
+      return;
+    }
+    this.transport.cookies.clear();
+    if (response.status >= 500)
+      throw new BadResponseError(
+        path,
+        'sign-in failed',
+        response.status,
+        this.transport.excerpt(response.body),
+      );
+    if (response.status === 429)
+      throw new ServiceRefusedError(path, 'Too many sign-in attempts; wait a few minutes and try again.');
+    this.logger.info('classcharts sign-in refused', { kind: signIn.kind, status: response.status });
+    if (signIn.kind === 'parent') throw new WrongCredentialsError('parent');
+    const field = fieldFromLoginBody(response.body) ?? (await this.probeAccessCode(signIn.code));
+    this.transport.cookies.clear();
+    throw new WrongCredentialsError('student', field);
   }
+
+  /**
+   * The signed-in account. Student: one `/ping` (which renews the token) → the pupil from `data.user`.
+   * Parent: `/ping` (renews, gives the parent's name), then `/pupils`.
+   * @throws NoPupilsError a parent account with no pupils; SessionExpiredError; the transport's errors.
+   */
   async account(): Promise<Account> {
-    return notYet();
+    if (this.accountKind === 'parent') {
+      const user = await this.ping();
+      const parent = parentUserSchema.safeParse(user);
+      const pupils = await this.pupils();
+      if (pupils.length === 0) throw new NoPupilsError();
+      const name = parent.success ? parent.data.name?.trim() : undefined;
+      return { kind: 'parent', name: name || 'Parent', pupils };
+    }
+    const pupil = await this.studentInfo();
+    return { kind: 'student', name: pupil.name, pupils: [pupil] };
   }
+
+  /**
+   * Renews the session: POST `/ping` with `include_data=true` on the account's base; the token becomes
+   * `meta.session_id` (kept as is if the service sent none). Field notes §2.5.
+   * @throws SessionExpiredError the token was no longer accepted; the transport's errors.
+   */
   async renew(): Promise<void> {
-    notYet();
+    await this.ping();
   }
-  signOut(): void {}
-  async timetable(_date: IsoDate, _pupilId?: number): Promise<Lesson[]> {
-    return notYet();
+
+  /** Forgets the token, the cookies and the account kind. No network call. */
+  signOut(): void {
+    this.transport.token = null;
+    this.transport.cookies.clear();
+    this.accountKind = null;
   }
-  async homeworks(_options: HomeworkOptions, _pupilId?: number): Promise<Homework[]> {
-    return notYet();
+
+  /**
+   * The timetable for one day (`date` YYYY-MM-DD, Europe/London): lessons in the service's order, with
+   * start/end instants in UK time (field notes §5.7). `[]` on a day without lessons.
+   * `pupilId`: optional for a student (the path then has none), required for a parent.
+   */
+  async timetable(date: IsoDate, pupilId?: number): Promise<Lesson[]> {
+    checkDate('timetable', date);
+    const body = await this.read(timetableSchema, 'timetable', pupilId, { date });
+    return body.data.map((lesson) => mapLesson(lesson, date));
   }
-  async activityPage(_options: ActivityPageOptions, _pupilId?: number): Promise<ActivityPage> {
-    return notYet();
+
+  /** Homeworks in a date range (field notes §5.6); `displayDate` picks due or issue date for the range. */
+  async homeworks(options: HomeworkOptions, pupilId?: number): Promise<Homework[]> {
+    checkRange(options);
+    if (options.displayDate !== undefined && !['due_date', 'issue_date'].includes(options.displayDate))
+      throw new InvalidInputError(
+        'displayDate is not due_date or issue_date',
+        'Choose due date or issue date.',
+      );
+    const body = await this.read(homeworksSchema, 'homeworks', pupilId, {
+      display_date: options.displayDate,
+      from: options.from,
+      to: options.to,
+    });
+    return body.data.map(mapHomework);
   }
-  async allActivity(_options: AllActivityOptions, _pupilId?: number): Promise<BehaviourPoint[]> {
-    return notYet();
+
+  /**
+   * One page of activity (behaviour points), newest first (field notes §5.4). `nextLastId` is the id
+   * of the page's last point, to pass as `lastId` for the next (older) page; `null` when the page is
+   * empty or the service said `last_id: false`.
+   */
+  async activityPage(options: ActivityPageOptions, pupilId?: number): Promise<ActivityPage> {
+    checkRange(options);
+    if (options.lastId !== undefined) checkPupilId(options.lastId);
+    const body = await this.read(activitySchema, 'activity', pupilId, {
+      from: options.from,
+      to: options.to,
+      last_id: options.lastId,
+    });
+    const points = body.data.map(mapActivityPoint);
+    const last = points.at(-1);
+    const more = body.meta === undefined || (body.meta.last_id !== false && body.meta.last_id !== null);
+    return { points, nextLastId: last !== undefined && more ? last.id : null };
   }
-  async behaviour(_options: DateRange, _pupilId?: number): Promise<BehaviourSummary> {
-    return notYet();
+
+  /**
+   * Every activity page between the dates, newest first, each point once. Stops at an empty page, at
+   * `last_id: false`, when a page would repeat, or after `maxPages` pages (a hard cap, default 20, so a
+   * server that never sends an empty page cannot loop it forever).
+   */
+  async allActivity(options: AllActivityOptions, pupilId?: number): Promise<BehaviourPoint[]> {
+    const maxPages = options.maxPages ?? DEFAULT_MAX_ACTIVITY_PAGES;
+    if (!Number.isSafeInteger(maxPages) || maxPages < 1 || maxPages > 200)
+      throw new InvalidInputError('maxPages is not 1–200', 'Ask for between 1 and 200 pages of activity.');
+    const points = new Map<number, BehaviourPoint>();
+    const used = new Set<number>();
+    let lastId: number | undefined;
+    for (let page = 1; page <= maxPages; page++) {
+      const result = await this.activityPage({ from: options.from, to: options.to, lastId }, pupilId);
+      for (const point of result.points) if (!points.has(point.id)) points.set(point.id, point);
+      if (result.nextLastId === null || used.has(result.nextLastId)) return [...points.values()];
+      used.add(result.nextLastId);
+      lastId = result.nextLastId;
+    }
+    this.logger.warn('classcharts activity page cap reached', { maxPages });
+    return [...points.values()];
   }
-  async badges(_pupilId?: number): Promise<Badge[]> {
-    return notYet();
+
+  /** Behaviour statistics between the dates: weekly counts and reasons (field notes §5.5). */
+  async behaviour(options: DateRange, pupilId?: number): Promise<BehaviourSummary> {
+    checkRange(options);
+    const body = await this.read(behaviourSchema, 'behaviour', pupilId, {
+      from: options.from,
+      to: options.to,
+    });
+    return mapBehaviour(body.data);
   }
-  async announcements(_pupilId?: number): Promise<Announcement[]> {
-    return notYet();
+
+  /** Badges earned, each with the events that earned it (spec §2, field notes §5.8). */
+  async badges(pupilId?: number): Promise<Badge[]> {
+    const body = await this.read(badgesSchema, 'eventbadges', pupilId, {});
+    return body.data.map(mapBadge);
   }
-  async detentions(_pupilId?: number): Promise<Detention[]> {
-    return notYet();
+
+  /** School announcements (field notes §5.9). */
+  async announcements(pupilId?: number): Promise<Announcement[]> {
+    const body = await this.read(announcementsSchema, 'announcements', pupilId, {});
+    return body.data.map(mapAnnouncement);
   }
+
+  /** Detentions (field notes §5.10). */
+  async detentions(pupilId?: number): Promise<Detention[]> {
+    const body = await this.read(detentionsSchema, 'detentions', pupilId, {});
+    return body.data.map(mapDetention);
+  }
+
+  /**
+   * The pupils a parent may see (`GET /apiv2parent/pupils`, field notes §5.3).
+   * @throws InvalidInputError on a student account.
+   */
   async pupils(): Promise<Pupil[]> {
-    return notYet();
+    if (this.accountKind === 'student')
+      throw new InvalidInputError(
+        'pupils() is for parent accounts',
+        'Only a parent account has a list of pupils.',
+      );
+    const body = await this.call(pupilsSchema, { method: 'GET', path: '/apiv2parent/pupils' });
+    return body.data.map(mapPupil);
   }
+
+  /**
+   * The signed-in student (`/apiv2student/ping` `data.user`, field notes §5.1); renews the token too.
+   * @throws InvalidInputError on a parent account.
+   */
   async studentInfo(): Promise<Pupil> {
-    return notYet();
+    if (this.accountKind === 'parent')
+      throw new InvalidInputError(
+        'studentInfo() is for student accounts',
+        'Only a student account has this.',
+      );
+    const path = '/apiv2student/ping';
+    const parsed = pupilSchema.safeParse(await this.ping());
+    if (!parsed.success)
+      throw new BadResponseError(
+        path,
+        'ping has no usable data.user',
+        null,
+        parsed.error.issues[0]?.message ?? '',
+      );
+    return mapPupil(parsed.data);
   }
+
+  // -------------------------------------------------------------------------------------------
+  // Internals
+  // -------------------------------------------------------------------------------------------
+
+  /** The API base of the signed-in kind (`/apiv2student` before sign-in, which then fails as expired). */
+  private get base(): string {
+    return this.accountKind === 'parent' ? '/apiv2parent' : '/apiv2student';
+  }
+
+  /** POST `/ping` include_data=true; replaces the token with `meta.session_id`; returns `data.user`. */
+  private async ping(): Promise<unknown> {
+    const body = await this.call(pingSchema, {
+      method: 'POST',
+      path: `${this.base}/ping`,
+      form: { include_data: 'true' },
+    });
+    const next = body.meta?.session_id?.trim();
+    if (next) this.transport.token = next;
+    else this.logger.warn('classcharts ping returned no session id; keeping the current one');
+    return body.data.user;
+  }
+
+  /** A read endpoint `/<endpoint>[/<pupilId>]` on the account's base, with query parameters. */
+  private read<S extends z.ZodType>(
+    schema: S,
+    endpoint: string,
+    pupilId: number | undefined,
+    query: Record<string, string | number | undefined>,
+  ): Promise<z.output<S>> {
+    let path = `${this.base}/${endpoint}`;
+    if (pupilId !== undefined) {
+      checkPupilId(pupilId);
+      path += `/${pupilId}`;
+    } else if (this.accountKind === 'parent') {
+      throw new InvalidInputError(`${endpoint}: a parent read needs a pupil id`, 'Choose a pupil first.');
+    }
+    return this.call(schema, { method: 'GET', path, query });
+  }
+
+  /** An API call; if the service reports the token it was sent with expired, forget that token. */
+  private async call<S extends z.ZodType>(schema: S, request: TransportRequest): Promise<z.output<S>> {
+    const sentWith = this.transport.token;
+    try {
+      return await this.transport.api(schema, request);
+    } catch (error) {
+      if (error instanceof SessionExpiredError && sentWith !== null && this.transport.token === sentWith)
+        this.transport.token = null;
+      throw error;
+    }
+  }
+
+  /**
+   * After a refused student sign-in: POST `/apiv2student/hasdob` with the code. An error answer means the
+   * code is unknown (`'code'`); a success means the code exists, so the date of birth is wrong
+   * (`'dateOfBirth'`); a probe that fails says nothing (`undefined`). Field notes §2.3.
+   */
+  private async probeAccessCode(code: string): Promise<CredentialField | undefined> {
+    const path = '/apiv2student/hasdob';
+    try {
+      const response = await this.transport.send({ method: 'POST', path, form: { code }, auth: false });
+      this.transport.check(hasDobSchema, path, response);
+      return 'dateOfBirth';
+    } catch (error) {
+      if (error instanceof ServiceRefusedError) return 'code';
+      this.logger.info('classcharts hasdob probe inconclusive', { error: (error as Error).name });
+      return undefined;
+    }
+  }
+}
+
+/**
+ * A field named by a refused sign-in's body when it is the JSON error of the mobile-style login
+ * (field notes §2.3, §3.1: "The pupil code you have provided is incorrect", "The date of birth you have
+ * provided is incorrect"); `undefined` for HTML or anything else.
+ */
+function fieldFromLoginBody(body: string): CredentialField | undefined {
+  if (!/^\s*\{/.test(body)) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const error =
+      typeof parsed === 'object' && parsed !== null ? (parsed as { error?: unknown }).error : undefined;
+    if (typeof error !== 'string') return undefined;
+    if (/date (of birth )?you have provided/i.test(error)) return 'dateOfBirth';
+    if (/pupil code/i.test(error)) return 'code';
+  } catch {
+    // Not JSON after all.
+  }
+  return undefined;
 }

@@ -1,0 +1,303 @@
+/**
+ * Schema output (schemas.ts) → the domain model (types.ts). Pure functions, no I/O.
+ *
+ * Dates and times (field notes ../../../shared/api/classcharts-api.md §6): every instant comes out as an
+ * ISO string with the Europe/London offset in force (`+01:00` in summer, `+00:00` in winter), whatever
+ * form the service used: lesson times already carry it, badge/announcement times come as `+00:00`, and
+ * activity timestamps are naive UK local time that dates.ts gives an offset. A malformed value becomes
+ * `null` instead of failing the response.
+ */
+import { isIsoDate, londonDate, londonLocalToInstant, parseInstant, toLondonInstant } from './dates';
+import type {
+  RawActivityPoint,
+  RawAnnouncement,
+  RawBadge,
+  RawBehaviour,
+  RawDetention,
+  RawHomework,
+  RawLesson,
+  RawPupil,
+} from './schemas';
+import type {
+  Announcement,
+  Attachment,
+  Badge,
+  BehaviourPoint,
+  BehaviourSummary,
+  Detention,
+  DetentionStatus,
+  Homework,
+  HomeworkStatus,
+  Instant,
+  IsoDate,
+  Lesson,
+  Polarity,
+  Pupil,
+} from './types';
+
+const NAIVE_LOCAL = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}:\d{2}(?::\d{2})?)$/;
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const HH_MM = /^([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
+
+/**
+ * Any date-time the service sends → an `Instant` with the Europe/London offset, or `null` when malformed.
+ * Accepts ISO with offset or `Z` (re-expressed in UK time) and naive `YYYY-MM-DD HH:MM[:SS]` or
+ * `YYYY-MM-DDTHH:MM[:SS]` (read as UK local time, field notes §5.4).
+ */
+export function toInstant(value: string | null): Instant | null {
+  if (value === null) return null;
+  const ms = parseInstant(value);
+  if (ms !== null) return toLondonInstant(ms);
+  const naive = NAIVE_LOCAL.exec(value.trim());
+  if (naive?.[1] && naive[2]) return londonLocalToInstant(naive[1], naive[2]);
+  return null;
+}
+
+/**
+ * Any date the service sends → `YYYY-MM-DD` (Europe/London), or `null` when malformed. Accepts a plain
+ * date or a date-time with an offset (its UK calendar day, e.g. detention `2024-03-28T00:00:00+00:00`).
+ */
+export function toIsoDate(value: string | null): IsoDate | null {
+  if (value === null) return null;
+  const v = value.trim();
+  if (isIsoDate(v)) return v;
+  const ms = parseInstant(v);
+  return ms === null ? null : londonDate(ms);
+}
+
+/** A behaviour timeline name `M/D/YYYY` (US order, field notes §5.5) → `YYYY-MM-DD`, or `null`. */
+function usDateToIso(value: string | null): IsoDate | null {
+  const m = value === null ? null : US_DATE.exec(value.trim());
+  if (!m) return null;
+  const iso = `${m[3]}-${m[1]?.padStart(2, '0')}-${m[2]?.padStart(2, '0')}`;
+  return isIsoDate(iso) ? iso : null;
+}
+
+/** "Mr J Doe"-style name from `{title, first_name, last_name}`, or `null` when all parts are empty. */
+function personName(
+  person: { title: string | null; first_name: string | null; last_name: string | null } | null | undefined,
+): string | null {
+  if (!person) return null;
+  const name = [person.title, person.first_name, person.last_name]
+    .map((part) => part?.trim() ?? '')
+    .filter((part) => part !== '')
+    .join(' ');
+  return name === '' ? null : name;
+}
+
+/** Empty or blank string → `null`. */
+function nonEmpty(value: string | null): string | null {
+  return value === null || value.trim() === '' ? null : value;
+}
+
+/** Student object / parent pupil → Pupil (field notes §5.1, §5.3). A missing feature flag means shown. */
+export function mapPupil(raw: RawPupil): Pupil {
+  const firstName = raw.first_name ?? '';
+  const lastName = raw.last_name ?? '';
+  return {
+    id: raw.id,
+    name: nonEmpty(raw.name) ?? (`${firstName} ${lastName}`.trim() || `Pupil ${raw.id}`),
+    firstName,
+    lastName,
+    schoolName: nonEmpty(raw.school_name),
+    avatarUrl: nonEmpty(raw.avatar_url),
+    detentionAlias: nonEmpty(raw.detention_alias_plural_uc) ?? 'Detentions',
+    features: {
+      behaviour: raw.display_behaviour ?? true,
+      homework: raw.display_homework ?? true,
+      timetable: raw.display_timetable ?? true,
+      detentions: raw.display_detentions ?? true,
+      announcements: raw.display_announcements ?? true,
+      badges: raw.display_event_badges ?? true,
+      activity: raw.display_activity ?? true,
+    },
+  };
+}
+
+/**
+ * Timetable entry → Lesson (field notes §5.7). `requestedDate` is the day asked for, used when the entry's
+ * own `date` is missing. The id combines lesson id, period and start because `key` is not unique.
+ */
+export function mapLesson(raw: RawLesson, requestedDate: IsoDate): Lesson {
+  const start = toInstant(raw.start_time);
+  const period = nonEmpty(raw.period_number) ?? nonEmpty(raw.period_name) ?? '';
+  return {
+    id: `${raw.lesson_id ?? raw.key ?? 'lesson'}:${period}:${start ?? raw.start_time ?? ''}`,
+    date: toIsoDate(raw.date) ?? requestedDate,
+    start,
+    end: toInstant(raw.end_time),
+    period,
+    subject: raw.subject_name ?? '',
+    className: raw.lesson_name ?? '',
+    room: raw.room_name ?? '',
+    teacher: raw.teacher_name ?? '',
+    isBreak: raw.is_break ?? false,
+    isAlternative: raw.is_alternative_lesson ?? false,
+    noteHtml: raw.note ?? '',
+  };
+}
+
+/**
+ * Homework status as a pupil sees it (field notes §5.6): `completed` and `late` come from the teacher's
+ * `status.state` (late = handed in late), else `ticked` when the pupil ticked it off, else `todo`.
+ */
+export function homeworkStatus(state: string | null, ticked: boolean | null): HomeworkStatus {
+  if (state === 'completed') return 'completed';
+  if (state === 'late') return 'late';
+  if (ticked === true) return 'ticked';
+  return 'todo';
+}
+
+/** Homework → Homework (field notes §5.6). Title falls back to `"Homework"`. */
+export function mapHomework(raw: RawHomework): Homework {
+  const minutes = raw.completion_time_value;
+  return {
+    id: raw.id,
+    statusId: raw.status?.id ?? null,
+    title: nonEmpty(raw.title)?.trim() ?? 'Homework',
+    subject: nonEmpty(raw.subject),
+    className: raw.lesson ?? '',
+    teacher: nonEmpty(raw.teacher),
+    type: nonEmpty(raw.homework_type) ?? 'Homework',
+    issueDate: toIsoDate(raw.issue_date),
+    dueDate: toIsoDate(raw.due_date),
+    status: homeworkStatus(raw.status?.state ?? null, raw.status?.ticked ?? null),
+    descriptionHtml: raw.description ?? '',
+    estimate:
+      minutes !== null && minutes > 0
+        ? { value: minutes, unit: nonEmpty(raw.completion_time_unit) ?? 'minutes' }
+        : null,
+    links: raw.validated_links.flatMap((link) => {
+      const url = nonEmpty(link.validated_link) ?? nonEmpty(link.link);
+      return url === null ? [] : [{ url, label: nonEmpty(link.link) ?? url }];
+    }),
+    attachments: raw.validated_attachments.flatMap((file): Attachment[] => {
+      const url = nonEmpty(file.validated_file) ?? nonEmpty(file.file);
+      if (url === null) return [];
+      return [{ name: nonEmpty(file.filename) ?? nonEmpty(file.file_name) ?? 'Attachment', url }];
+    }),
+  };
+}
+
+/** Upstream polarity → Polarity; anything unrecognised (`blank`, null) is `neutral` (field notes §5.4). */
+function polarity(value: string | null): Polarity {
+  return value === 'positive' || value === 'negative' ? value : 'neutral';
+}
+
+/** Activity point → BehaviourPoint (field notes §5.4); the naive UK-local timestamp gets its offset. */
+export function mapActivityPoint(raw: RawActivityPoint): BehaviourPoint {
+  return {
+    id: raw.id,
+    type: raw.type ?? 'behaviour',
+    polarity: polarity(raw.polarity),
+    reason: raw.reason ?? '',
+    score: raw.score ?? 0,
+    timestamp: toInstant(raw.timestamp),
+    teacher: nonEmpty(raw.teacher_name),
+    className: nonEmpty(raw.lesson_name),
+    room: nonEmpty(raw.room_name),
+    note: nonEmpty(raw.note),
+  };
+}
+
+/**
+ * Behaviour statistics → BehaviourSummary (field notes §5.5). A week whose start is malformed falls back
+ * to its US-style `name`; one with neither is dropped. Totals sum the weeks (the reasons when no weeks).
+ */
+export function mapBehaviour(raw: RawBehaviour): BehaviourSummary {
+  const weeks = raw.timeline.flatMap((week) => {
+    const start = toIsoDate(week.start) ?? usDateToIso(week.name);
+    if (start === null) return [];
+    return [
+      {
+        start,
+        end: toIsoDate(week.end) ?? start,
+        positive: week.positive ?? 0,
+        negative: week.negative ?? 0,
+      },
+    ];
+  });
+  const positiveReasons = raw.positive_reasons ?? {};
+  const negativeReasons = raw.negative_reasons ?? {};
+  const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);
+  return {
+    weeks,
+    positiveReasons,
+    negativeReasons,
+    totalPositive: weeks.length > 0 ? sum(weeks.map((w) => w.positive)) : sum(Object.values(positiveReasons)),
+    totalNegative: weeks.length > 0 ? sum(weeks.map((w) => w.negative)) : sum(Object.values(negativeReasons)),
+  };
+}
+
+/** Badge → Badge (spec §2, field notes §5.8); events come unwrapped from schemas.ts. */
+export function mapBadge(raw: RawBadge): Badge {
+  return {
+    id: raw.id,
+    name: raw.name ?? '',
+    iconUrl: nonEmpty(raw.icon_url) ?? raw.icon ?? '',
+    colour: raw.colour ?? '',
+    createdAt: toInstant(raw.created_date),
+    events: raw.pupil_badges.map((event) => ({
+      timestamp: toInstant(event.timestamp ?? event.lesson_pupil_behaviour?.timestamp ?? null),
+      reason: event.lesson_pupil_behaviour?.reason ?? '',
+      label: event.event?.label ?? '',
+      teacher: personName(event.lesson_pupil_behaviour?.teacher) ?? '',
+    })),
+  };
+}
+
+/** Announcement → Announcement (field notes §5.9); yes/no flags already booleans. */
+export function mapAnnouncement(raw: RawAnnouncement): Announcement {
+  const consent = raw.consent?.consent_given;
+  return {
+    id: raw.id,
+    title: raw.title ?? '',
+    descriptionHtml: raw.description ?? '',
+    teacher: raw.teacher_name ?? '',
+    school: raw.school_name ?? '',
+    timestamp: toInstant(raw.timestamp),
+    pinned: raw.sticky === true || raw.priority_pinned === true,
+    requiresConsent: raw.requires_consent ?? false,
+    consentGiven: consent === undefined ? null : consent,
+    attachments: raw.attachments.flatMap((file): Attachment[] => {
+      const url = nonEmpty(file.url);
+      return url === null
+        ? []
+        : [{ name: nonEmpty(file.filename) ?? nonEmpty(file.file_name) ?? 'Attachment', url }];
+    }),
+  };
+}
+
+/** Upstream `attended` → DetentionStatus: yes → attended, no → missed; unknown → pending. */
+function detentionStatus(value: string | null): DetentionStatus {
+  switch (value?.trim().toLowerCase()) {
+    case 'yes':
+      return 'attended';
+    case 'no':
+      return 'missed';
+    case 'upscaled':
+      return 'upscaled';
+    default:
+      return 'pending';
+  }
+}
+
+/** Detention → Detention (field notes §5.10); a malformed `date` becomes `null` (and so does `start`). */
+export function mapDetention(raw: RawDetention): Detention {
+  const date = toIsoDate(raw.date);
+  const timeMatch = raw.time === null ? null : HH_MM.exec(raw.time.trim());
+  const time = timeMatch ? `${timeMatch[1]?.padStart(2, '0')}:${timeMatch[2]}` : null;
+  return {
+    id: raw.id,
+    status: detentionStatus(raw.attended),
+    date,
+    time,
+    start: date !== null && time !== null ? londonLocalToInstant(date, time) : null,
+    lengthMinutes: raw.length,
+    location: nonEmpty(raw.location),
+    reason: nonEmpty(raw.lesson_pupil_behaviour?.reason ?? null),
+    teacher: personName(raw.teacher),
+    subject: nonEmpty(raw.lesson?.subject?.name ?? null),
+    type: nonEmpty(raw.detention_type?.name ?? null),
+  };
+}

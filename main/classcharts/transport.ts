@@ -1,0 +1,211 @@
+/**
+ * HTTP for the ClassCharts client: one `fetch` per call with a timeout (`AbortSignal`, armed through the
+ * injected clock), `Authorization: Basic <token>` and the login's cookies on every API call, the
+ * response envelope checked (`success: 0` → typed error) and the body validated with a zod schema.
+ * No retries: the session keeper owns retry policy.
+ *
+ * Sources: spec ../../../shared/api/service-spec.md §5 (auth header), §7 (errors are bodies, HTTP 200);
+ * field notes ../../../shared/api/classcharts-api.md §1.1–1.2, §2.4, §2.6, §2.7 (TES redirect), §3.2
+ * (HTML answers).
+ */
+import type { z } from 'zod';
+import type { Clock, Logger } from '../ports';
+import { CookieJar, setCookieLines } from './cookies';
+import { BadResponseError, NetworkError, ServiceRefusedError, SessionExpiredError } from './errors';
+
+/** Default per-request timeout, in milliseconds. */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** Longest excerpt of an unexpected body kept for the log, in characters. */
+const EXCERPT_LENGTH = 160;
+
+/** What the transport needs. `timeoutMs` bounds each request, body included. */
+export interface TransportOptions {
+  fetch: typeof fetch;
+  baseUrl: string;
+  clock: Clock;
+  logger: Logger;
+  timeoutMs?: number;
+}
+
+/** One request. `path` starts with `/`; `form` makes it a form-encoded POST body. */
+export interface TransportRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  form?: Record<string, string>;
+  /** Send `Authorization: Basic <token>` (API calls) — the login form does not. Default `true`. */
+  auth?: boolean;
+}
+
+/** A whole answer: status, headers and the body read to the end (within the timeout). */
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+/**
+ * Shortens a body for a log line: whitespace folded, anything that looks like a session id, token or
+ * cookie value redacted, and the token the client holds removed wherever it appears.
+ */
+export function excerptOf(body: string, secrets: readonly string[] = []): string {
+  let text = body.replace(/\s+/g, ' ').trim();
+  for (const secret of secrets) if (secret.length >= 4) text = text.split(secret).join('[redacted]');
+  text = text.replace(
+    /("?(?:session_id|token|code|dob|password)"?\s*[:=]\s*"?)[^"&;,}\s]*/gi,
+    '$1[redacted]',
+  );
+  return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text || '(empty body)';
+}
+
+/** Is this a `success: 0` style value (`0`, `"0"`, `false`)? */
+function isFailure(value: unknown): boolean {
+  return value === 0 || value === '0' || value === false;
+}
+
+/** Is this an `expired` flag that is set (`1`, `"1"`, `true`)? */
+function isSet(value: unknown): boolean {
+  return value === 1 || value === '1' || value === true;
+}
+
+/** The session token, cookie jar and HTTP plumbing shared by every call of one client. */
+export class Transport {
+  /** The current session token (`Authorization: Basic <token>`), or `null` when signed out. */
+  token: string | null = null;
+  /** Cookies kept from the login (and any later `Set-Cookie`), sent on every request. */
+  readonly cookies = new CookieJar();
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: TransportOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  /**
+   * Sends one request and reads the whole body, without following redirects. Throws NetworkError on a
+   * connection failure, a reset, or when `timeoutMs` passes (`timedOut: true`). Stores any `Set-Cookie`.
+   */
+  async send(request: TransportRequest): Promise<RawResponse> {
+    const { clock, logger } = this.options;
+    const url = new URL(this.baseUrl + request.path);
+    for (const [key, value] of Object.entries(request.query ?? {}))
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    const headers = new Headers({ Accept: 'application/json, text/plain, */*' });
+    if (request.auth !== false && this.token !== null) headers.set('Authorization', `Basic ${this.token}`);
+    const cookie = this.cookies.header(clock.now());
+    if (cookie !== null) headers.set('Cookie', cookie);
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = clock.setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error(`no answer within ${this.timeoutMs} ms`));
+    }, this.timeoutMs);
+    const started = clock.now();
+    try {
+      const response = await this.options.fetch(url, {
+        method: request.method,
+        headers,
+        body: request.form ? new URLSearchParams(request.form) : undefined,
+        redirect: 'manual',
+        signal: controller.signal,
+      });
+      const body = await response.text();
+      this.cookies.store(setCookieLines(response.headers), clock.now());
+      logger.debug('classcharts request', {
+        method: request.method,
+        path: request.path,
+        status: response.status,
+        ms: clock.now() - started,
+      });
+      return { status: response.status, headers: response.headers, body };
+    } catch (error) {
+      const reason = timedOut ? `no answer within ${this.timeoutMs} ms` : describeFetchFailure(error);
+      logger.warn('classcharts request failed', { method: request.method, path: request.path, reason });
+      throw new NetworkError(request.path, reason, timedOut, error);
+    } finally {
+      clock.clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Sends an API request and returns its validated body. Throws SessionExpiredError (`expired` set, "not
+   * logged in", a redirect to the sign-in page, or no session held), ServiceRefusedError (other `success:
+   * 0`, HTTP 429), BadResponseError (HTML, 5xx, truncated or off-schema JSON) or NetworkError.
+   */
+  async api<S extends z.ZodType>(schema: S, request: TransportRequest): Promise<z.output<S>> {
+    if (this.token === null) throw new SessionExpiredError('no session: sign in first');
+    const response = await this.send(request);
+    return this.check(schema, request.path, response);
+  }
+
+  /** Checks an answer's status and envelope and validates it with `schema` (see {@link api}). */
+  check<S extends z.ZodType>(schema: S, path: string, response: RawResponse): z.output<S> {
+    const { status, body } = response;
+    if (status >= 300 && status < 400)
+      throw new SessionExpiredError(`${path} redirected to ${redirectTarget(response.headers)}`);
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      throw new BadResponseError(
+        path,
+        /^\s*</.test(body) ? 'HTML instead of JSON' : 'body is not JSON',
+        status,
+        this.excerpt(body),
+      );
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json))
+      throw new BadResponseError(path, 'JSON is not an envelope object', status, this.excerpt(body));
+    const envelope = json as Record<string, unknown>;
+    const error = typeof envelope.error === 'string' ? envelope.error : '';
+    if (isFailure(envelope.success) || (error !== '' && envelope.data === undefined)) {
+      if (isSet(envelope.expired) || /not logged in/i.test(error) || status === 401)
+        throw new SessionExpiredError(`${path}: ${error || 'expired'}`);
+      throw new ServiceRefusedError(path, error);
+    }
+    if (status === 429)
+      throw new ServiceRefusedError(path, 'Too many requests; wait a minute and try again.');
+    if (status >= 400)
+      throw new BadResponseError(path, 'HTTP error with a success body', status, this.excerpt(body));
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issues = parsed.error.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+        .join('; ');
+      throw new BadResponseError(path, 'unexpected JSON shape', status, excerptOf(issues));
+    }
+    return parsed.data;
+  }
+
+  /** A log-safe excerpt of a body (the current token redacted). */
+  excerpt(body: string): string {
+    return excerptOf(body, this.token === null ? [] : [this.token]);
+  }
+}
+
+/** Where a redirect points, path only (query strings may carry return URLs). */
+function redirectTarget(headers: Headers): string {
+  const location = headers.get('location');
+  if (!location) return '(no location)';
+  try {
+    const url = new URL(location, 'http://relative.invalid');
+    return url.host === 'relative.invalid' ? url.pathname : `${url.host}${url.pathname}`;
+  } catch {
+    return '(unreadable location)';
+  }
+}
+
+/** A short reason for a failed fetch: undici puts the system error (ECONNREFUSED, …) in `cause`. */
+function describeFetchFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause;
+  if (cause instanceof Error) {
+    const code = (cause as Error & { code?: unknown }).code;
+    return `${error.message}: ${typeof code === 'string' ? code : cause.message}`;
+  }
+  return error.message;
+}

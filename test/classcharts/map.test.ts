@@ -1,0 +1,304 @@
+// Quirks of the field notes (§1.2, §5, §7) beyond the fixtures, and dates on both sides of the UK clock
+// changes of 2026 (BST from Sunday 29 March, GMT again from Sunday 25 October).
+import { describe, expect, it } from 'vitest';
+import {
+  homeworkStatus,
+  mapActivityPoint,
+  mapAnnouncement,
+  mapBadge,
+  mapBehaviour,
+  mapDetention,
+  mapHomework,
+  mapLesson,
+  toInstant,
+  toIsoDate,
+} from '../../main/classcharts/map';
+import {
+  activitySchema,
+  announcementSchema,
+  badgeSchema,
+  behaviourSchema,
+  detentionSchema,
+  homeworkSchema,
+  homeworksSchema,
+  lessonSchema,
+} from '../../main/classcharts/schemas';
+
+const lessonRow = (overrides: Record<string, unknown>) =>
+  lessonSchema.parse({
+    teacher_name: 'Mr J Doe',
+    lesson_id: 1,
+    lesson_name: '10C/Ma1',
+    subject_name: 'Mathematics',
+    is_alternative_lesson: false,
+    period_name: '1Mon:P1',
+    period_number: 'P1',
+    room_name: 'U07',
+    key: 5,
+    ...overrides,
+  });
+
+describe('dates across the clock changes', () => {
+  it.each([
+    ['2026-03-27 10:00:00', '2026-03-27T10:00:00+00:00'], // Friday before BST
+    ['2026-03-30 10:00:00', '2026-03-30T10:00:00+01:00'], // Monday after the spring change
+    ['2026-10-23 10:00:00', '2026-10-23T10:00:00+01:00'], // Friday before GMT
+    ['2026-10-26 10:00:00', '2026-10-26T10:00:00+00:00'], // Monday after the autumn change
+  ])('naive activity timestamp %s is UK local time %s', (naive, expected) => {
+    const point = mapActivityPoint(
+      activitySchema.parse({ data: [{ id: 1, timestamp: naive, polarity: 'negative', score: -1 }] }).data[0]!,
+    );
+    expect(point.timestamp).toBe(expected);
+    expect(Date.parse(point.timestamp!)).toBe(Date.parse(expected));
+  });
+
+  it('lesson times keep the offset of their own day on both sides of a change', () => {
+    const friday = mapLesson(
+      lessonRow({
+        date: '2026-03-27',
+        start_time: '2026-03-27T08:45:00+00:00',
+        end_time: '2026-03-27T09:45:00+00:00',
+      }),
+      '2026-03-27',
+    );
+    const monday = mapLesson(
+      lessonRow({
+        date: '2026-03-30',
+        start_time: '2026-03-30T08:45:00+01:00',
+        end_time: '2026-03-30T09:45:00+01:00',
+      }),
+      '2026-03-30',
+    );
+    expect([friday.start, friday.end]).toEqual(['2026-03-27T08:45:00+00:00', '2026-03-27T09:45:00+00:00']);
+    expect([monday.start, monday.end]).toEqual(['2026-03-30T08:45:00+01:00', '2026-03-30T09:45:00+01:00']);
+  });
+
+  it('a lesson sent in UTC or naive is re-expressed in UK time, never shifted', () => {
+    const utc = mapLesson(
+      lessonRow({ start_time: '2026-06-15T07:45:00Z', end_time: '2026-06-15T08:45:00' }),
+      '2026-06-15',
+    );
+    expect(utc.start).toBe('2026-06-15T08:45:00+01:00');
+    expect(utc.end).toBe('2026-06-15T08:45:00+01:00');
+  });
+
+  it('detention start combines the UK day and time with that day’s offset', () => {
+    const row = (date: string) =>
+      mapDetention(detentionSchema.parse({ id: 1, attended: 'pending', date, time: '16:00', length: '30' }));
+    expect(row('2026-10-23T00:00:00+00:00')).toMatchObject({
+      date: '2026-10-23',
+      start: '2026-10-23T16:00:00+01:00',
+    });
+    expect(row('2026-10-26T00:00:00+00:00')).toMatchObject({
+      date: '2026-10-26',
+      start: '2026-10-26T16:00:00+00:00',
+    });
+    expect(row('2026-10-26T00:00:00+00:00').lengthMinutes).toBe(30);
+  });
+
+  it('toIsoDate and toInstant turn malformed values into null', () => {
+    expect(toIsoDate('2023-08-24:00:00+00:00')).toBeNull();
+    expect(toIsoDate('2026-02-30')).toBeNull();
+    expect(toIsoDate('2026-03-29T23:30:00+00:00')).toBe('2026-03-30'); // 00:30 BST the next day
+    expect(toInstant('21/04/2023 10:00')).toBeNull();
+    expect(toInstant('')).toBeNull();
+    expect(toInstant(null)).toBeNull();
+  });
+});
+
+describe('quirks', () => {
+  it('lesson: optional is_break, numeric period number, cover lesson, nulls', () => {
+    const lesson = mapLesson(
+      lessonRow({
+        period_number: 3,
+        is_break: 'yes',
+        is_alternative_lesson: 1,
+        room_name: null,
+        teacher_name: null,
+        start_time: 'garbage',
+        end_time: null,
+      }),
+      '2026-06-15',
+    );
+    expect(lesson).toMatchObject({
+      period: '3',
+      isBreak: true,
+      isAlternative: true,
+      room: '',
+      teacher: '',
+      start: null,
+      end: null,
+      date: '2026-06-15',
+    });
+  });
+
+  it('homework: numbers as strings, nulls, old and new attachment names, links', () => {
+    const homework = mapHomework(
+      homeworkSchema.parse({
+        id: '77',
+        lesson: '7A/Pe1',
+        subject: null,
+        teacher: null,
+        homework_type: 'Homework',
+        title: null,
+        description: '\n\n<p>Run&nbsp;5k</p>',
+        issue_date: '2026-06-10',
+        due_date: 'soon',
+        completion_time_unit: 'minutes',
+        completion_time_value: '30',
+        status: { id: 9, state: 'not_completed', ticked: 'yes' },
+        validated_links: [{ link: 'example.com/a', validated_link: 'https://example.com/a' }],
+        validated_attachments: [
+          { filename: 'sheet.pdf', file: 'https://f/1', validated_file: 'https://v/1' },
+          { file_name: 'old.pdf', file: 'https://f/2', validated_file: '' },
+        ],
+      }),
+    );
+    expect(homework).toMatchObject({
+      id: 77,
+      title: 'Homework',
+      subject: null,
+      teacher: null,
+      dueDate: null,
+      status: 'ticked',
+      estimate: { value: 30, unit: 'minutes' },
+      links: [{ url: 'https://example.com/a', label: 'example.com/a' }],
+      attachments: [
+        { name: 'sheet.pdf', url: 'https://v/1' },
+        { name: 'old.pdf', url: 'https://f/2' },
+      ],
+    });
+  });
+
+  it.each([
+    ['completed', 'yes', 'completed'],
+    ['late', 'no', 'late'],
+    ['not_completed', 'yes', 'ticked'],
+    ['not_completed', 'no', 'todo'],
+    [null, null, 'todo'],
+  ] as const)('homework state %s, ticked %s → %s', (state, ticked, expected) => {
+    expect(homeworkStatus(state, ticked === null ? null : ticked === 'yes')).toBe(expected);
+  });
+
+  it('envelope: meta [] and a missing status are accepted', () => {
+    const body = homeworksSchema.parse({
+      success: 1,
+      data: [{ id: 1, title: 'Essay', issue_date: '2026-06-01', due_date: '2026-06-08' }],
+      meta: [],
+    });
+    expect(mapHomework(body.data[0]!)).toMatchObject({
+      status: 'todo',
+      statusId: null,
+      dueDate: '2026-06-08',
+    });
+  });
+
+  it('activity: last_id as a string, unknown polarity is neutral', () => {
+    const page = activitySchema.parse({
+      data: [{ id: 2, polarity: 'blank', score: '0' }],
+      meta: { last_id: '2' },
+    });
+    expect(page.meta?.last_id).toBe('2');
+    expect(mapActivityPoint(page.data[0]!)).toMatchObject({ polarity: 'neutral', score: 0, reason: '' });
+  });
+
+  it('behaviour: data [], counts as strings, a malformed week start falls back to its US-style name', () => {
+    expect(mapBehaviour(behaviourSchema.parse({ data: [], meta: [] }).data)).toEqual({
+      weeks: [],
+      positiveReasons: {},
+      negativeReasons: {},
+      totalPositive: 0,
+      totalNegative: 0,
+    });
+    const summary = mapBehaviour(
+      behaviourSchema.parse({
+        data: {
+          timeline: [{ positive: '2', negative: 1, name: '9/4/2023', start: 'bad', end: '2023-09-10' }],
+          positive_reasons: { Kindness: '2' },
+          negative_reasons: { Late: 1 },
+        },
+      }).data,
+    );
+    expect(summary.weeks).toEqual([{ start: '2023-09-04', end: '2023-09-10', positive: 2, negative: 1 }]);
+    expect(summary.positiveReasons).toEqual({ Kindness: 2 });
+  });
+
+  it('badges: pupil_badges wrapped in pupil_event are read like unwrapped ones', () => {
+    const event = {
+      timestamp: '2026-01-15T09:00:00+00:00',
+      lesson_pupil_behaviour: {
+        reason: 'Helpful',
+        score: 1,
+        icon: 'x',
+        polarity: 'positive',
+        timestamp: '2026-01-15T09:00:00+00:00',
+        teacher: { title: 'Ms', first_name: 'A', last_name: 'Khan' },
+      },
+      event: { label: 'Star' },
+    };
+    const wrapped = mapBadge(
+      badgeSchema.parse({ id: 1, name: 'Star', pupil_badges: [{ pupil_event: event }] }),
+    );
+    const bare = mapBadge(badgeSchema.parse({ id: 1, name: 'Star', pupil_badges: [event] }));
+    expect(wrapped.events).toEqual([
+      { timestamp: '2026-01-15T09:00:00+00:00', reason: 'Helpful', label: 'Star', teacher: 'Ms A Khan' },
+    ]);
+    expect(bare.events).toEqual(wrapped.events);
+  });
+
+  it('announcements: null description, consent "no", priority pin, attachments', () => {
+    const announcement = mapAnnouncement(
+      announcementSchema.parse({
+        id: 3,
+        title: 'Trip',
+        description: null,
+        sticky: 'no',
+        priority_pinned: 'yes',
+        requires_consent: 'yes',
+        consent: { consent_given: 'no', comment: null, parent_name: 'P' },
+        timestamp: '2026-07-01T12:00:00+00:00',
+        attachments: [{ filename: 'form.pdf', url: 'https://a/form.pdf' }],
+      }),
+    );
+    expect(announcement).toMatchObject({
+      descriptionHtml: '',
+      pinned: true,
+      requiresConsent: true,
+      consentGiven: false,
+      timestamp: '2026-07-01T13:00:00+01:00',
+      attachments: [{ name: 'form.pdf', url: 'https://a/form.pdf' }],
+    });
+  });
+
+  it.each([
+    ['yes', 'attended'],
+    ['no', 'missed'],
+    ['upscaled', 'upscaled'],
+    ['pending', 'pending'],
+  ])('detention attended %s → %s; nullable parts stay null', (attended, status) => {
+    const detention = mapDetention(
+      detentionSchema.parse({
+        id: 1,
+        attended,
+        date: null,
+        time: null,
+        lesson: null,
+        teacher: null,
+        detention_type: null,
+      }),
+    );
+    expect(detention).toMatchObject({
+      status,
+      date: null,
+      time: null,
+      start: null,
+      teacher: null,
+      subject: null,
+      type: null,
+    });
+  });
+
+  it('an item without an id is off-schema', () => {
+    expect(homeworksSchema.safeParse({ data: [{ title: 'x' }] }).success).toBe(false);
+  });
+});
