@@ -1,0 +1,111 @@
+/**
+ * `npm run cli -- <command>`: the ClassCharts core from a terminal (and a status bar: waybar, polybar,
+ * xbar). Commands:
+ * - `today [--date YYYY-MM-DD] [--json]` (./cli/today.ts);
+ * - `records <kind> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json]` (./cli/records.ts);
+ * - `watch …` (./cli/watch.ts, loaded on demand);
+ * - `help`.
+ * Sign-in comes from the environment (./cli/env.ts). Exit codes: 0 ok, 2 wrong credentials or bad
+ * arguments, 3 service unreachable or broken, 1 a bug (./cli/errors.ts). Failures print one line.
+ */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { CliDeps } from './cli/env';
+import { errorLines, EXIT, UsageError } from './cli/errors';
+import { type CliIo, processIo } from './cli/output';
+import { RECORD_KINDS, runRecords } from './cli/records';
+import { runToday } from './cli/today';
+
+/** The help text (`cli help`, `cli --help`). */
+export const USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  today [--date YYYY-MM-DD] [--json]      the day's lessons and homework due in the next 14 days
+  records <kind> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json]
+                                          one kind of record: ${RECORD_KINDS.join(', ')}
+  watch [options]                         stay signed in and print what changes (JSON lines)
+  help                                    this text
+
+Environment:
+  CLASSCHARTS_CODE, CLASSCHARTS_DOB       a student's access code and date of birth (DD/MM/YYYY)
+  CLASSCHARTS_EMAIL, CLASSCHARTS_PASSWORD a parent's sign-in
+  CLASSCHARTS_PUPIL                       a parent's child: pupil id or first name (default: the first)
+  CLASSCHARTS_BASE_URL                    service root (default https://www.classcharts.com)
+  CLASSCHARTS_TIMEOUT_MS                  per-request timeout in ms (default 15000)
+  CLASSCHARTS_DEBUG=1                     request log and stack traces on stderr
+
+Exit codes: 0 ok, 2 wrong credentials or bad arguments, 3 service unreachable or broken.
+`;
+
+/** The signature `cli watch` exports from ./cli/watch.ts. */
+type RunWatch = (argv: string[], env: NodeJS.ProcessEnv) => Promise<number>;
+
+/**
+ * Loads ./cli/watch.ts on demand (it is written separately). Returns `null` when the module does not
+ * exist yet; any other load failure is thrown.
+ */
+async function loadWatch(): Promise<RunWatch | null> {
+  // A variable specifier keeps the type-check independent of whether watch.ts exists yet.
+  const specifier = './cli/watch';
+  try {
+    const module = (await import(specifier)) as { runWatch?: RunWatch };
+    return typeof module.runWatch === 'function' ? module.runWatch : null;
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    const message = error instanceof Error ? error.message : '';
+    if (code === 'ERR_MODULE_NOT_FOUND' && /cli[/\\]watch/.test(message)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Runs the CLI with `argv` (the words after `cli`), the environment and where to write. Returns the exit
+ * code; never throws.
+ */
+export async function runCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  io: CliIo = processIo,
+  deps: CliDeps = {},
+): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'today':
+        return await runToday(rest, env, io, deps);
+      case 'records':
+        return await runRecords(rest, env, io, deps);
+      case 'watch': {
+        const runWatch = await loadWatch();
+        if (runWatch === null) {
+          io.err('classcharts: cli watch is not built yet\n');
+          return EXIT.bug;
+        }
+        return await runWatch(rest, env);
+      }
+      case 'help':
+      case '--help':
+      case '-h':
+        io.out(USAGE);
+        return EXIT.ok;
+      default:
+        throw new UsageError(command === undefined ? 'no command given' : `unknown command "${command}"`);
+    }
+  } catch (error) {
+    io.err(errorLines(error, env.CLASSCHARTS_DEBUG === '1'));
+    return error instanceof UsageError ? EXIT.usage : EXIT.bug;
+  }
+}
+
+/** True when this file is the program being run (`tsx main/cli.ts`), not imported by a test. */
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) process.exitCode = await runCli(process.argv.slice(2), process.env);
