@@ -1,10 +1,288 @@
-/** The fake ClassCharts HTTP server (work in progress: the API of ./index.ts is final). */
-import type { FakeClassCharts, FakeServerOptions } from './index';
+/**
+ * The fake ClassCharts HTTP server on node:http: request log, fault injection, latency, down/up, and the
+ * lifecycle of {@link FakeClassCharts}. What each path answers lives in ./routes.ts and ./api.ts.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { londonDate } from '../../main/classcharts/dates';
+import * as api from './api';
+import { loadDatasetFile } from './data-file';
+import { generateDataset } from './dataset';
+import {
+  htmlPage,
+  htmlReply,
+  jsonReply,
+  parseCookieHeader,
+  parseFormBody,
+  readBody,
+  type Reply,
+} from './http-util';
+import type { FakeClassCharts, FakeServerOptions, FaultKind, RecordedRequest } from './index';
+import { route, type RouterState } from './routes';
+import { SessionStore } from './sessions';
+import type { FakeDataset } from './types';
+
+interface PendingFault {
+  path: string | RegExp;
+  kind: FaultKind;
+  remaining: number;
+}
+
+/** A request held by a `hang` fault: `release` lets it be answered, `abort` ends it unanswered. */
+interface HeldRequest {
+  release(): void;
+  abort(): void;
+}
+
+function matches(pattern: string | RegExp, path: string): boolean {
+  return typeof pattern === 'string' ? path.startsWith(pattern) : pattern.test(path);
+}
+
+function headerRecord(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+const SERVER_ERROR_PAGE = htmlPage(
+  'Server error',
+  '<h1>500</h1><p>Whoops, looks like something went wrong.</p>',
+);
+const CHALLENGE_PAGE = htmlPage(
+  'Just a moment...',
+  '<noscript>Please enable JavaScript and cookies to continue.</noscript>',
+);
 
 /**
- * Starts the fake ClassCharts server on loopback. See ./index.ts for the options and the handle.
- * @throws Error until the implementation lands.
+ * Starts the fake ClassCharts server (see ./index.ts for the options and the handle, ./README.md for the
+ * behaviour). Resolves once it is listening.
+ * @throws Error when `data` names a file that cannot be read or is not a valid dataset, or the port is taken.
  */
-export async function startFakeClassCharts(_options: FakeServerOptions = {}): Promise<FakeClassCharts> {
-  throw new Error('fake ClassCharts server: not implemented yet');
+export async function startFakeClassCharts(options: FakeServerOptions = {}): Promise<FakeClassCharts> {
+  const host = options.host ?? '127.0.0.1';
+  const clock = options.clock ?? Date.now;
+  const latencyMs = options.latencyMs ?? 0;
+  const today = (): string => options.today ?? londonDate(clock());
+  const dataset: FakeDataset =
+    typeof options.data === 'string'
+      ? await loadDatasetFile(options.data)
+      : (options.data ?? generateDataset({ seed: options.seed ?? 2026, today: today() }));
+  const student = dataset.students[0];
+  const parent = dataset.parents[0];
+  if (!student || !parent) throw new Error('the dataset needs at least one student and one parent account');
+
+  let port = options.port ?? 0;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const baseUrl = (): string => `http://${urlHost}:${port}`;
+  const sessions = new SessionStore(
+    clock,
+    (options.sessionTtlSeconds ?? 200) * 1000,
+    (options.renewalGraceSeconds ?? 30) * 1000,
+  );
+  const state: RouterState = {
+    dataset,
+    sessions,
+    ccSessions: new Set(),
+    baseUrl,
+    today,
+    now: clock,
+    parentCookieName: options.parentCookieName ?? 'parent_session_credentials',
+    expiredStatus: options.expiredStatus ?? 200,
+    tesSso: options.tesSso ?? false,
+  };
+  const requests: RecordedRequest[] = [];
+  let faults: PendingFault[] = [];
+  const held = new Set<HeldRequest>();
+  const timers = new Set<{ timer: NodeJS.Timeout; done: (answered: boolean) => void }>();
+  const sockets = new Set<Socket>();
+  let closed = false;
+
+  function takeFault(path: string): FaultKind | undefined {
+    const fault = faults.find((f) => matches(f.path, path));
+    if (!fault) return undefined;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) faults = faults.filter((f) => f !== fault);
+    return fault.kind;
+  }
+
+  /** Resolves true when released by `faults.clear()`, false when the request or the server ended. */
+  function hold(req: IncomingMessage): Promise<boolean> {
+    return new Promise((resolve) => {
+      const finish = (released: boolean): void => {
+        held.delete(entry);
+        req.socket.off('close', entry.abort);
+        resolve(released);
+      };
+      const entry: HeldRequest = { release: () => finish(true), abort: () => finish(false) };
+      held.add(entry);
+      req.socket.once('close', entry.abort);
+    });
+  }
+
+  /** Resolves true after `ms`, false if the server closes first. */
+  function delay(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const entry = {
+        timer: setTimeout(() => {
+          timers.delete(entry);
+          resolve(true);
+        }, ms),
+        done: (answered: boolean) => resolve(answered),
+      };
+      timers.add(entry);
+    });
+  }
+
+  async function answer(
+    req: IncomingMessage,
+    record: RecordedRequest,
+    body: Buffer,
+    url: URL,
+  ): Promise<Reply> {
+    return route(state, {
+      method: record.method,
+      rawUrl: req.url ?? '/',
+      path: url.pathname,
+      query: record.query,
+      fields: await parseFormBody(body, req.headers['content-type']),
+      cookies: parseCookieHeader(req.headers.cookie),
+      authorization: req.headers.authorization,
+    });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake.invalid');
+    let body: Buffer;
+    try {
+      body = await readBody(req);
+    } catch (error) {
+      if (error instanceof RangeError) send(res, htmlReply(htmlPage('Too large', '<h1>413</h1>'), 413));
+      else req.socket.destroy();
+      return;
+    }
+    const record: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: headerRecord(req),
+      body: body.toString('utf8'),
+      status: 0,
+      at: clock(),
+    };
+    requests.push(record);
+    const fault = takeFault(url.pathname);
+    if (fault === 'reset') {
+      req.socket.destroy();
+      return;
+    }
+    if (fault === 'hang' && !(await hold(req))) return;
+    let reply: Reply;
+    if (fault === 'http-500') reply = htmlReply(SERVER_ERROR_PAGE, 500);
+    else if (fault === 'html') reply = htmlReply(CHALLENGE_PAGE, 200);
+    else if (fault === 'expired') reply = jsonReply(api.notLoggedIn(1), state.expiredStatus);
+    else {
+      try {
+        reply = await answer(req, record, body, url);
+      } catch (error) {
+        console.error('fake ClassCharts: internal error', error);
+        reply = htmlReply(SERVER_ERROR_PAGE, 500);
+      }
+      if (fault === 'truncated-json')
+        reply = { ...reply, body: reply.body.slice(0, Math.floor(reply.body.length / 2)) };
+    }
+    if (latencyMs > 0 && !(await delay(latencyMs))) return;
+    if (res.destroyed || req.socket.destroyed) return;
+    send(res, reply);
+    record.status = reply.status;
+  }
+
+  function send(res: ServerResponse, reply: Reply): void {
+    res.writeHead(reply.status, { ...reply.headers, 'content-length': Buffer.byteLength(reply.body) });
+    res.end(reply.body);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error('fake ClassCharts: request failed', error);
+      if (!res.headersSent && !res.destroyed) send(res, htmlReply(SERVER_ERROR_PAGE, 500));
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+
+  function listen(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onError = (error: Error): void => reject(error);
+      server.once('error', onError);
+      server.listen(port, host, () => {
+        server.off('error', onError);
+        const address = server.address();
+        if (address && typeof address === 'object') port = address.port;
+        resolve();
+      });
+    });
+  }
+
+  function dropConnections(): void {
+    for (const entry of [...held]) entry.abort();
+    for (const entry of [...timers]) {
+      clearTimeout(entry.timer);
+      timers.delete(entry);
+      entry.done(false);
+    }
+    for (const socket of sockets) socket.destroy();
+  }
+
+  function stopListening(): Promise<void> {
+    return new Promise((resolve) => {
+      if (!server.listening) {
+        dropConnections();
+        resolve();
+        return;
+      }
+      server.close(() => resolve());
+      dropConnections();
+    });
+  }
+
+  await listen();
+
+  return {
+    get url() {
+      return baseUrl();
+    },
+    requests,
+    dataset,
+    accounts: {
+      student: { code: student.code, dateOfBirth: student.dateOfBirth, pupilId: student.pupilId },
+      parent: { email: parent.user.email, password: parent.password, pupilIds: [...parent.pupilIds] },
+    },
+    faults: {
+      inject({ path, kind, count = 1 }) {
+        faults.push({ path, kind, remaining: count });
+      },
+      clear() {
+        faults = [];
+        for (const entry of [...held]) entry.release();
+      },
+    },
+    expireSessions() {
+      sessions.expireAll();
+    },
+    async down() {
+      await stopListening();
+    },
+    async up() {
+      if (closed) throw new Error('fake ClassCharts: up() after close()');
+      if (!server.listening) await listen();
+    },
+    async close() {
+      closed = true;
+      await stopListening();
+    },
+  };
 }

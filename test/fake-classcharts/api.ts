@@ -1,0 +1,251 @@
+/**
+ * The data endpoints of the fake ClassCharts server as pure functions: one pupil's records + the request's
+ * parameters + "today" → the response envelope (field notes §1.2, §5). They never throw on bad input: a
+ * malformed parameter gives the error envelope.
+ *
+ * Choices where the real service is undocumented (README.md repeats them): homework lists are ordered by
+ * the chosen date ascending and unfiltered without `from`/`to`; activity without `from` has no lower
+ * bound; behaviour defaults to the four weeks ending this Sunday; error texts for bad parameters are
+ * invented in the service's style.
+ */
+import { addDays, isIsoDate, londonLocalToInstant } from '../../main/classcharts/dates';
+import { lessonsOn, mondayOf } from './timetable';
+import type { FakePupilData, IsoDate, RawActivityPoint, RawHomework } from './types';
+
+/** A response body: success `{success:1, data, meta}` or error `{success:0, expired, error, meta:[]}`. */
+export type Envelope =
+  { success: 1; data: unknown; meta: unknown } | { success: 0; expired: 0 | 1; error: string; meta: [] };
+
+/** Request parameters: query and form fields merged; empty values are treated as absent. */
+export type Params = Record<string, string | undefined>;
+
+/** The success envelope. `meta` defaults to `[]`, PHP's empty array. */
+export function ok(data: unknown, meta: unknown = []): Envelope {
+  return { success: 1, data, meta };
+}
+
+/** The error envelope with `expired: 0`. */
+export function fail(error: string, expired: 0 | 1 = 0): Envelope {
+  return { success: 0, expired, error, meta: [] };
+}
+
+/** The not-logged-in error text (legacy docs' real example, field notes §2.6). */
+export const NOT_LOGGED_IN = 'You are not logged in. [1]';
+
+/** The not-logged-in body (field notes §2.6): `expired` 0 when no token was sent, 1 otherwise. */
+export function notLoggedIn(expired: 0 | 1): Envelope {
+  return fail(NOT_LOGGED_IN, expired);
+}
+
+/** Invalid-date error text (the early mock's wording for getcode, field notes §3.1). */
+export const INVALID_DATE = 'The date you provided is invalid.';
+
+/** Activity page size (field notes §5.4). */
+export const ACTIVITY_PAGE_SIZE = 50;
+
+/** Reads an optional `YYYY-MM-DD` parameter; `undefined` when absent, `null` when malformed. */
+function dateParam(params: Params, name: string): IsoDate | undefined | null {
+  const value = params[name];
+  if (value === undefined || value === '') return undefined;
+  return isIsoDate(value) ? value : null;
+}
+
+/** Reads optional `from`/`to` dates; an error envelope if either is malformed. */
+function dateRange(params: Params): { from?: IsoDate; to?: IsoDate } | Envelope {
+  const from = dateParam(params, 'from');
+  const to = dateParam(params, 'to');
+  if (from === null || to === null) return fail(INVALID_DATE);
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+}
+
+function isEnvelope(value: object): value is Envelope {
+  return 'success' in value;
+}
+
+/** `"2026-06-14T23:00:00+00:00"`: the UTC instant of a UK wall-clock time, in the service's +00:00 form. */
+function utcOf(date: IsoDate, time: string): string {
+  const local = londonLocalToInstant(date, time) ?? `${date}T${time}Z`;
+  return new Date(Date.parse(local)).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+/** Local calendar date of a naive `YYYY-MM-DD HH:MM:SS` activity timestamp. */
+function pointDate(point: RawActivityPoint): string {
+  return point.timestamp.slice(0, 10);
+}
+
+/** Newest first: by naive timestamp (same zone for all), then id. */
+function newestFirst(a: RawActivityPoint, b: RawActivityPoint): number {
+  return b.timestamp.localeCompare(a.timestamp) || b.id - a.id;
+}
+
+/**
+ * `/activity/<id>?from&to&last_id` (field notes §5.4): points dated `from`–`to` (default: no lower bound,
+ * up to today), newest first, {@link ACTIVITY_PAGE_SIZE} per page after the point `last_id`. `meta.last_id`
+ * is the page's last id, or `false` on the empty page after the last.
+ */
+export function activity(pupil: FakePupilData, params: Params, today: IsoDate): Envelope {
+  const range = dateRange(params);
+  if (isEnvelope(range)) return range;
+  const lastIdText = params['last_id'];
+  const lastId = lastIdText === undefined || lastIdText === '' ? undefined : Number(lastIdText);
+  if (lastId !== undefined && !Number.isInteger(lastId)) return fail('Invalid last_id provided.');
+  const to = range.to ?? today;
+  const points = pupil.activity
+    .filter((p) => pointDate(p) <= to && (range.from === undefined || pointDate(p) >= range.from))
+    .sort(newestFirst);
+  let start = 0;
+  if (lastId !== undefined) {
+    const at = points.findIndex((p) => p.id === lastId);
+    start = at >= 0 ? at + 1 : points.findIndex((p) => p.id < lastId);
+    if (start < 0) start = points.length;
+  }
+  const page = points.slice(start, start + ACTIVITY_PAGE_SIZE);
+  const from = range.from ?? points.at(-1)?.timestamp.slice(0, 10) ?? to;
+  return ok(page, {
+    start_date: utcOf(from, '00:00:00'),
+    end_date: endOfDayUtc(to),
+    last_id: page.at(-1)?.id ?? false,
+    step_size: 'week',
+    detention_alias_uc: 'Detention',
+  });
+}
+
+/** The UTC instant one second before the UK midnight ending `date`, e.g. `2023-09-24T22:59:59+00:00`. */
+function endOfDayUtc(date: IsoDate): string {
+  const next = Date.parse(
+    londonLocalToInstant(addDays(date, 1), '00:00:00') ?? `${addDays(date, 1)}T00:00:00Z`,
+  );
+  return new Date(next - 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}
+
+/** `9/4/2023`: the US-style M/D/YYYY bucket name of the behaviour timeline. */
+function usDate(date: IsoDate): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return `${m}/${d}/${y}`;
+}
+
+/** A reason → count map, or PHP's `[]` when empty. */
+function mapOrEmptyArray(counts: Map<string, number>): Record<string, number> | [] {
+  return counts.size === 0 ? [] : Object.fromEntries(counts);
+}
+
+/**
+ * `/behaviour/<id>?from&to` (field notes §5.5): weekly buckets from `from` (default: the Monday three weeks
+ * before this week's) to `to` (default: this Sunday), counting behaviour points by polarity, and the
+ * reasons with their counts (`[]` when none).
+ */
+export function behaviour(pupil: FakePupilData, params: Params, today: IsoDate): Envelope {
+  const range = dateRange(params);
+  if (isEnvelope(range)) return range;
+  const from = range.from ?? addDays(mondayOf(today), -21);
+  const to = range.to ?? addDays(mondayOf(today), 6);
+  const points = pupil.activity.filter(
+    (p) => p.type === 'behaviour' && pointDate(p) >= from && pointDate(p) <= to,
+  );
+  const timeline: { positive: number; negative: number; name: string; start: string; end: string }[] = [];
+  for (let start = from; start <= to; start = addDays(start, 7)) {
+    const end = addDays(start, 6) < to ? addDays(start, 6) : to;
+    const inWeek = points.filter((p) => pointDate(p) >= start && pointDate(p) <= end);
+    timeline.push({
+      positive: inWeek.filter((p) => p.polarity === 'positive').length,
+      negative: inWeek.filter((p) => p.polarity === 'negative').length,
+      name: usDate(start),
+      start,
+      end,
+    });
+  }
+  const reasons = (polarity: string): Map<string, number> => {
+    const counts = new Map<string, number>();
+    for (const p of points)
+      if (p.polarity === polarity) counts.set(p.reason, (counts.get(p.reason) ?? 0) + 1);
+    return counts;
+  };
+  return ok(
+    {
+      timeline,
+      positive_reasons: mapOrEmptyArray(reasons('positive')),
+      negative_reasons: mapOrEmptyArray(reasons('negative')),
+      other_positive: [],
+      other_negative: [],
+      other_positive_count: [],
+      other_negative_count: [],
+    },
+    { start_date: `${from}T00:00:00+00:00`, end_date: `${to}T23:59:59+00:00`, step_size: 'week' },
+  );
+}
+
+const ALLOWED_FILE_TYPES =
+  'doc docx pdf xls xlsx ppt pptx pub txt png jpeg jpg gif rtf mp3 odt odp csv mp4 mov m4a sb3 py'.split(' ');
+
+/**
+ * `/homeworks/<id>?display_date&from&to` (field notes §5.6): `display_date` (`issue_date`, the default, or
+ * `due_date`) picks the date the range filters on and the list is ordered by (ascending).
+ */
+export function homeworks(pupil: FakePupilData, params: Params, today: IsoDate): Envelope {
+  const range = dateRange(params);
+  if (isEnvelope(range)) return range;
+  const display = params['display_date'] || 'issue_date';
+  if (display !== 'issue_date' && display !== 'due_date') return fail('Invalid display date.');
+  const dateOf = (h: RawHomework): string => h[display];
+  const list = pupil.homeworks
+    .filter(
+      (h) =>
+        (range.from === undefined || dateOf(h) >= range.from) &&
+        (range.to === undefined || dateOf(h) <= range.to),
+    )
+    .sort((a, b) => dateOf(a).localeCompare(dateOf(b)) || a.id - b.id);
+  const dates = list.map(dateOf).sort();
+  const weekStart = mondayOf(today);
+  const weekEnd = addDays(weekStart, 6);
+  const dueThisWeek = pupil.homeworks.filter((h) => h.due_date >= weekStart && h.due_date <= weekEnd);
+  const done = (h: RawHomework): boolean => h.status.state === 'completed' || h.status.ticked === 'yes';
+  return ok(list, {
+    start_date: range.from ?? dates[0] ?? today,
+    end_date: range.to ?? dates.at(-1) ?? today,
+    display_type: display,
+    max_files_allowed: 5,
+    allowed_file_types: ALLOWED_FILE_TYPES,
+    this_week_due_count: dueThisWeek.length,
+    this_week_outstanding_count: dueThisWeek.filter((h) => !done(h)).length,
+    this_week_completed_count: dueThisWeek.filter(done).length,
+    allow_attachments: true,
+    display_marks: false,
+  });
+}
+
+/**
+ * `/timetable/<id>?date` (field notes §5.7): the day's lessons (today when `date` is absent; `[]` on
+ * weekends and holidays), with the school's periods in `meta`.
+ */
+export function timetable(pupil: FakePupilData, params: Params, today: IsoDate): Envelope {
+  const date = dateParam(params, 'date');
+  if (date === null) return fail(INVALID_DATE);
+  const day = date ?? today;
+  const lessons = lessonsOn(pupil.timetable, day);
+  return ok(lessons, {
+    dates: [day],
+    timetable_dates: lessons.length > 0 ? [day] : [],
+    periods: pupil.timetable.periods,
+    start_time: `${day}T00:00:00+00:00`,
+    end_time: `${day}T23:59:59+00:00`,
+  });
+}
+
+/** `/eventbadges/<id>` (spec §2, field notes §5.8): the badges as stored, `meta: []`. */
+export function eventBadges(pupil: FakePupilData): Envelope {
+  return ok(pupil.badges);
+}
+
+/** `/announcements/<id>` (field notes §5.9): pinned first, then newest first; `meta: []`. */
+export function announcements(pupil: FakePupilData): Envelope {
+  const pinned = (a: { priority_pinned: string }): number => (a.priority_pinned === 'yes' ? 0 : 1);
+  const list = [...pupil.announcements].sort(
+    (a, b) => pinned(a) - pinned(b) || Date.parse(b.timestamp) - Date.parse(a.timestamp),
+  );
+  return ok(list);
+}
+
+/** `/detentions/<id>` (field notes §5.10): as stored, with the lowercase plural alias in `meta`. */
+export function detentions(pupil: FakePupilData): Envelope {
+  return ok(pupil.detentions, { detention_alias_plural: 'detentions' });
+}

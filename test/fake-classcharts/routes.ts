@@ -1,0 +1,395 @@
+/**
+ * The router of the fake ClassCharts server: logins (web form and legacy JSON), pre-login helpers, the
+ * TES SSO bounce, and the `/apiv2student` / `/apiv2parent` endpoints with their session checks.
+ * Behaviour per ../../../shared/api/service-spec.md and the field notes (§ numbers below).
+ */
+import * as api from './api';
+import { htmlPage, htmlReply, jsonReply, redirectReply, type Reply } from './http-util';
+import type { Session, SessionStore } from './sessions';
+import { randomToken } from './sessions';
+import type { FakeDataset, FakeParentAccount, FakePupilData, IsoDate, RawStudentUser } from './types';
+
+/** What the router needs from the running server. */
+export interface RouterState {
+  dataset: FakeDataset;
+  sessions: SessionStore;
+  /** `cc-session` cookie values handed out so far. */
+  ccSessions: Set<string>;
+  /** Base URL, e.g. `http://127.0.0.1:38121`. */
+  baseUrl(): string;
+  /** Today `YYYY-MM-DD` in Europe/London. */
+  today(): IsoDate;
+  /** Epoch ms. */
+  now(): number;
+  parentCookieName: string;
+  expiredStatus: 200 | 401;
+  tesSso: boolean;
+}
+
+/** One parsed request. */
+export interface RouteRequest {
+  method: string;
+  /** Path plus query, as received. */
+  rawUrl: string;
+  path: string;
+  query: Record<string, string>;
+  /** Form fields of the body, however encoded. */
+  fields: Record<string, string>;
+  cookies: Map<string, string>;
+  authorization: string | undefined;
+}
+
+/** The JSON login's wrong-code text (mocks and client checks, field notes §2.3). */
+export const PUPIL_CODE_INCORRECT =
+  "The pupil code you have provided is incorrect. If you do not have your pupil code, or have forgotten it, please contact your school. Your school contact details can usually be found on your school's website.";
+/** The JSON login's wrong-date-of-birth text (field notes §2.3). */
+export const DOB_INCORRECT = 'The date of birth you have provided is incorrect';
+/** The JSON parent login's failure text (mock, field notes §2.3). */
+export const PARENT_LOGIN_INCORRECT = 'Email address or password provided is incorrect';
+/** Invented (the real text is unknown): a pupil id that is missing or not this account's. */
+export const PUPIL_REQUIRED = 'A pupil ID is required.';
+/** Invented (the real text is unknown): a pupil id that is not this account's. */
+export const PUPIL_FORBIDDEN = 'You do not have access to this pupil.';
+
+/** Cookie lifetime the service sets: 90 days (field notes §2.1). */
+const COOKIE_MAX_AGE_S = 7_776_000;
+
+/** Keys of the student object the legacy JSON login leaves out (field notes §2.3). */
+const JSON_LOGIN_OMITS: readonly string[] = [
+  'announcements_count',
+  'messages_count',
+  'pusher_channel_name',
+  'has_birthday',
+  'has_new_survey',
+  'survey_id',
+];
+
+/** Keys of the student object, in the service's order (ping-student.json). */
+const STUDENT_USER_KEYS: readonly (keyof RawStudentUser)[] = [
+  'id',
+  'name',
+  'first_name',
+  'last_name',
+  'avatar_url',
+  'display_behaviour',
+  'display_parent_behaviour',
+  'display_homework',
+  'display_rewards',
+  'display_detentions',
+  'display_report_cards',
+  'display_classes',
+  'display_announcements',
+  'display_academic_reports',
+  'display_attendance',
+  'display_attendance_type',
+  'display_attendance_percentage',
+  'display_activity',
+  'display_mental_health',
+  'display_mental_health_no_tracker',
+  'display_timetable',
+  'is_disabled',
+  'display_two_way_communications',
+  'display_absences',
+  'can_upload_attachments',
+  'display_event_badges',
+  'display_avatars',
+  'display_concern_submission',
+  'display_custom_fields',
+  'pupil_concerns_help_text',
+  'allow_pupils_add_timetable_notes',
+  'detention_alias_plural_uc',
+  'announcements_count',
+  'messages_count',
+  'pusher_channel_name',
+  'has_birthday',
+  'has_new_survey',
+  'survey_id',
+];
+
+/** The student object (ping `data.user`) of a pupil record, without the parent-only fields. */
+export function studentUserOf(pupil: FakePupilData, omit: readonly string[] = []): Record<string, unknown> {
+  return Object.fromEntries(
+    STUDENT_USER_KEYS.filter((k) => !omit.includes(k)).map((k) => [k, pupil.pupil[k]]),
+  );
+}
+
+/** `Tue, 28-Nov-2023 10:28:45 GMT`: PHP's cookie date format. */
+function cookieDate(ms: number): string {
+  const [day, dd, mon, yyyy, time] = new Date(ms).toUTCString().split(' ');
+  return `${day} ${dd}-${mon}-${yyyy} ${time} GMT`;
+}
+
+function setCookie(name: string, value: string, now: number): string {
+  return `${name}=${value}; expires=${cookieDate(now + COOKIE_MAX_AGE_S * 1000)}; Max-Age=${COOKIE_MAX_AGE_S}; path=/; HttpOnly`;
+}
+
+/** The request's `cc-session` if this server issued it, else a new one. */
+function ccSessionFor(state: RouterState, req: RouteRequest): string {
+  const sent = req.cookies.get('cc-session');
+  if (sent !== undefined && state.ccSessions.has(sent)) return sent;
+  const fresh = randomToken(40);
+  state.ccSessions.add(fresh);
+  return fresh;
+}
+
+/** Parses a date of birth `D/M/YYYY` (also accepts `YYYY-MM-DD`, as some clients send) to `YYYY-MM-DD`. */
+export function normaliseDob(value: string | undefined): string | null {
+  const text = (value ?? '').trim();
+  const uk = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  const [y, m, d] = uk ? [uk[3], uk[2], uk[1]] : iso ? [iso[1], iso[2], iso[3]] : [];
+  if (!y || !m || !d) return null;
+  return `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+}
+
+function loginPage(kind: 'student' | 'parent', message = ''): string {
+  const fields =
+    kind === 'student'
+      ? '<input name="code" placeholder="Pupil code"><input name="dob" placeholder="DD/MM/YYYY">'
+      : '<input name="email" type="email"><input name="password" type="password"><input type="hidden" name="logintype" value="existing">';
+  return htmlPage(
+    kind === 'student' ? 'Student log in' : 'Parent log in',
+    `<form method="post" action="/${kind}/login"><input type="hidden" name="_method" value="POST">${fields}` +
+      `<input type="hidden" name="recaptcha-token" value="no-token-available"><button>Log in</button></form>` +
+      (message ? `<p class="error">${message}</p>` : ''),
+  );
+}
+
+/** Web-form login success (field notes §2.1/§2.2): 302, `cc-session` and the percent-encoded credentials. */
+function loginRedirect(
+  state: RouterState,
+  req: RouteRequest,
+  session: Session,
+  cookieName: string,
+  location: string,
+): Reply {
+  const remember = req.fields['remember_me'] === '1' || req.fields['remember_me'] === 'true';
+  const credentials = encodeURIComponent(
+    JSON.stringify({ remember_me: remember, session_id: session.token }),
+  );
+  const now = state.now();
+  return redirectReply(location, {
+    'set-cookie': [
+      setCookie('cc-session', ccSessionFor(state, req), now),
+      setCookie(cookieName, credentials, now),
+    ],
+  });
+}
+
+function findStudent(state: RouterState, code: string | undefined) {
+  const wanted = (code ?? '').trim().toUpperCase();
+  return state.dataset.students.find((s) => s.code.toUpperCase() === wanted);
+}
+
+function findParent(state: RouterState, email: string | undefined, password: string | undefined) {
+  const wanted = (email ?? '').trim().toLowerCase();
+  return state.dataset.parents.find((p) => p.user.email.toLowerCase() === wanted && p.password === password);
+}
+
+function studentFormLogin(state: RouterState, req: RouteRequest): Reply {
+  const account = findStudent(state, req.fields['code']);
+  if (!account || normaliseDob(account.dateOfBirth) !== normaliseDob(req.fields['dob'])) {
+    return htmlReply(loginPage('student'));
+  }
+  const session = state.sessions.issue({ kind: 'student', id: account.pupilId });
+  return loginRedirect(state, req, session, 'student_session_credentials', '/student/');
+}
+
+function parentFormLogin(state: RouterState, req: RouteRequest): Reply {
+  const account = findParent(state, req.fields['email'], req.fields['password']);
+  if (!account) return htmlReply(loginPage('parent'));
+  const session = state.sessions.issue({ kind: 'parent', id: account.user.id });
+  return loginRedirect(state, req, session, state.parentCookieName, '/parent/');
+}
+
+function pupilData(state: RouterState, id: number): FakePupilData | undefined {
+  return state.dataset.pupils.find((p) => p.pupil.id === id);
+}
+
+/** Legacy JSON logins (field notes §2.3): the envelope with `meta.session_id`, and no cookies. */
+function jsonLogin(state: RouterState, kind: 'student' | 'parent', req: RouteRequest): api.Envelope {
+  if (kind === 'parent') {
+    const account = findParent(state, req.fields['email'], req.fields['password']);
+    if (!account) return api.fail(PARENT_LOGIN_INCORRECT);
+    const session = state.sessions.issue({ kind: 'parent', id: account.user.id });
+    return api.ok(account.user, { session_id: session.token });
+  }
+  const account = findStudent(state, req.fields['code']);
+  if (!account) return api.fail(PUPIL_CODE_INCORRECT);
+  if (normaliseDob(account.dateOfBirth) !== normaliseDob(req.fields['dob'])) return api.fail(DOB_INCORRECT);
+  const pupil = pupilData(state, account.pupilId);
+  if (!pupil) return api.fail(PUPIL_CODE_INCORRECT);
+  const session = state.sessions.issue({ kind: 'student', id: account.pupilId });
+  return api.ok(studentUserOf(pupil, JSON_LOGIN_OMITS), { session_id: session.token });
+}
+
+/** `POST /apiv2student/hasdob` and `/student/checkpupilcode/<code>` (field notes §2.3). */
+function hasDob(state: RouterState, code: string | undefined): api.Envelope {
+  return findStudent(state, code) ? api.ok({ has_dob: true }) : api.fail(PUPIL_CODE_INCORRECT);
+}
+
+/** The TES verify URL an SSO-mode API call without cookies is sent to (field notes §2.7). */
+function tesBounce(state: RouterState, req: RouteRequest): Reply {
+  return redirectReply(
+    `${state.baseUrl()}/tes/v1/verify?returnUrl=${encodeURIComponent(state.baseUrl() + req.rawUrl)}`,
+  );
+}
+
+function tesVerify(state: RouterState, req: RouteRequest): Reply {
+  const target = req.query['returnUrl'] ?? '';
+  if (!target.startsWith(state.baseUrl() + '/'))
+    return htmlReply(htmlPage('Bad request', '<p>Bad request</p>'), 400);
+  const url = new URL(target);
+  url.searchParams.set('prompt', 'login');
+  return redirectReply(url.toString());
+}
+
+const DATA_ENDPOINTS = [
+  'activity',
+  'behaviour',
+  'homeworks',
+  'timetable',
+  'eventbadges',
+  'announcements',
+  'detentions',
+] as const;
+type DataEndpoint = (typeof DATA_ENDPOINTS)[number];
+
+function isDataEndpoint(name: string): name is DataEndpoint {
+  return (DATA_ENDPOINTS as readonly string[]).includes(name);
+}
+
+/** The session behind the request's `Authorization: Basic <token>`, or the not-logged-in body. */
+function authenticate(
+  state: RouterState,
+  kind: 'student' | 'parent',
+  req: RouteRequest,
+): Session | api.Envelope {
+  const match = /^\s*Basic\s+(\S+)\s*$/i.exec(req.authorization ?? '');
+  if (!match?.[1]) return api.notLoggedIn(0);
+  const session = state.sessions.find(match[1]);
+  if (!session || session.kind !== kind) return api.notLoggedIn(1);
+  return session;
+}
+
+/** The pupil a data request is about (field notes §1.1: optional for students, required for parents). */
+function resolvePupil(
+  state: RouterState,
+  session: Session,
+  idPart: string | undefined,
+): FakePupilData | api.Envelope {
+  let parent: FakeParentAccount | undefined;
+  if (session.kind === 'parent') {
+    parent = state.dataset.parents.find((p) => p.user.id === session.id);
+    if (idPart === undefined || idPart === '') return api.fail(PUPIL_REQUIRED);
+  }
+  const id = idPart === undefined || idPart === '' ? session.id : Number(idPart);
+  const allowed = parent ? parent.pupilIds.includes(id) : id === session.id;
+  const pupil = Number.isInteger(id) && allowed ? pupilData(state, id) : undefined;
+  return pupil ?? api.fail(PUPIL_FORBIDDEN);
+}
+
+function dataEndpoint(
+  state: RouterState,
+  endpoint: DataEndpoint,
+  pupil: FakePupilData,
+  params: api.Params,
+): api.Envelope {
+  const today = state.today();
+  switch (endpoint) {
+    case 'activity':
+      return api.activity(pupil, params, today);
+    case 'behaviour':
+      return api.behaviour(pupil, params, today);
+    case 'homeworks':
+      return api.homeworks(pupil, params, today);
+    case 'timetable':
+      return api.timetable(pupil, params, today);
+    case 'eventbadges':
+      return api.eventBadges(pupil);
+    case 'announcements':
+      return api.announcements(pupil);
+    case 'detentions':
+      return api.detentions(pupil);
+  }
+}
+
+function envelopeReply(state: RouterState, envelope: api.Envelope): Reply {
+  const notLoggedIn = envelope.success === 0 && envelope.error === api.NOT_LOGGED_IN;
+  return jsonReply(envelope, notLoggedIn ? state.expiredStatus : 200);
+}
+
+function notFound(): Reply {
+  return htmlReply(
+    htmlPage('Page not found', '<h1>404</h1><p>The page you were looking for could not be found.</p>'),
+    404,
+  );
+}
+
+function apiRoute(state: RouterState, kind: 'student' | 'parent', parts: string[], req: RouteRequest): Reply {
+  const [, endpoint = '', idPart, ...rest] = parts;
+  if (rest.length > 0) return notFound();
+  if (endpoint === 'login') return envelopeReply(state, jsonLogin(state, kind, req));
+  if (endpoint === 'hasdob' && kind === 'student')
+    return envelopeReply(state, hasDob(state, req.fields['code'] ?? req.query['code']));
+  const known = ['ping', 'logout', ...(kind === 'parent' ? ['pupils'] : []), ...DATA_ENDPOINTS];
+  if (!known.includes(endpoint)) return notFound();
+  if (state.tesSso && !state.ccSessions.has(req.cookies.get('cc-session') ?? ''))
+    return tesBounce(state, req);
+  const session = authenticate(state, kind, req);
+  if (!('token' in session)) return envelopeReply(state, session);
+  const params: api.Params = { ...req.fields, ...req.query };
+  if (endpoint === 'ping') {
+    const pupil = kind === 'student' ? pupilData(state, session.id) : undefined;
+    const user = pupil
+      ? studentUserOf(pupil)
+      : state.dataset.parents.find((p) => p.user.id === session.id)?.user;
+    const includeData = params['include_data'] !== 'false';
+    const meta = includeData
+      ? { session_id: state.sessions.rotate(session).token, version: state.dataset.appVersion }
+      : { version: state.dataset.appVersion };
+    return envelopeReply(state, api.ok({ user: user ?? [] }, meta));
+  }
+  if (endpoint === 'logout') {
+    state.sessions.revoke(session.token);
+    return envelopeReply(state, api.ok([]));
+  }
+  if (endpoint === 'pupils') {
+    const parent = state.dataset.parents.find((p) => p.user.id === session.id);
+    const pupils = (parent?.pupilIds ?? []).flatMap((id) => pupilData(state, id)?.pupil ?? []);
+    return envelopeReply(state, api.ok(pupils));
+  }
+  if (!isDataEndpoint(endpoint)) return notFound();
+  const pupil = resolvePupil(state, session, idPart);
+  if ('success' in pupil) return envelopeReply(state, pupil);
+  return envelopeReply(state, dataEndpoint(state, endpoint, pupil, params));
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Routes one request to its reply. Never throws for bad input (the server turns a bug into HTTP 500). */
+export function route(state: RouterState, req: RouteRequest): Reply {
+  const parts = req.path.split('/').filter((p) => p !== '');
+  const [first, second, third] = parts;
+  const isPost = req.method === 'POST';
+  if ((first === 'student' || first === 'parent') && second === 'login' && parts.length === 2) {
+    if (!isPost) {
+      const cc = ccSessionFor(state, req);
+      return htmlReply(loginPage(first), 200, { 'set-cookie': setCookie('cc-session', cc, state.now()) });
+    }
+    return first === 'student' ? studentFormLogin(state, req) : parentFormLogin(state, req);
+  }
+  if (first === 'student' && second === 'checkpupilcode' && third !== undefined && parts.length === 3) {
+    return envelopeReply(state, hasDob(state, safeDecode(third)));
+  }
+  if (first === 'tes' && second === 'v1' && third === 'verify') return tesVerify(state, req);
+  if (first === 'apiv2student') return apiRoute(state, 'student', parts, req);
+  if (first === 'apiv2parent') return apiRoute(state, 'parent', parts, req);
+  return notFound();
+}

@@ -1,0 +1,80 @@
+/**
+ * Expands a {@link FakeTimetable} cycle into the timetable rows the service sends for one date
+ * (field notes §5.7): ISO start/end times with the UK offset in force that day (+01:00 in BST, +00:00 in
+ * GMT), `period_name` like `"2Tue:P1"`, and no rows on weekends without lessons and on holidays.
+ */
+import { addDays, dayOfWeek, daysBetween, londonLocalToInstant } from '../../main/classcharts/dates';
+import type { FakeLessonTemplate, FakeTimetable, IsoDate, RawLesson, Weekday } from './types';
+
+/** Weekday names by `Date#getUTCDay()` index (0 = Sunday). */
+export const WEEKDAYS: readonly Weekday[] = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** The Monday on or before `date` (`YYYY-MM-DD`). */
+export function mondayOf(date: IsoDate): IsoDate {
+  return addDays(date, -((dayOfWeek(date) + 6) % 7));
+}
+
+/** 1-based cycle week of `date` in `timetable` (weeks before `cycleStart` count backwards too). */
+export function cycleWeek(timetable: FakeTimetable, date: IsoDate): number {
+  const weeks = Math.max(1, timetable.weeks.length);
+  const offset = Math.floor(daysBetween(timetable.cycleStart, mondayOf(date)) / 7);
+  return (((offset % weeks) + weeks) % weeks) + 1;
+}
+
+/** The lesson templates of `date`, with that date's changes applied, before expansion. */
+function templatesOn(timetable: FakeTimetable, date: IsoDate, week: number): FakeLessonTemplate[] {
+  if (timetable.holidays.includes(date)) return [];
+  const day = WEEKDAYS[dayOfWeek(date)] as Weekday;
+  let templates = [...(timetable.weeks[week - 1]?.[day] ?? [])];
+  for (const change of timetable.changes[date] ?? []) {
+    const at = templates.findIndex((t) => t.period_number === change.period_number);
+    if (at === -1) {
+      templates.push(change);
+    } else {
+      templates = templates.filter((t) => t.period_number !== change.period_number);
+      templates.splice(at, 0, change);
+    }
+  }
+  return templates;
+}
+
+/**
+ * The timetable rows of `date` (`YYYY-MM-DD`), ordered by start time, shaped exactly like the service's
+ * `/timetable` `data[]`. A template whose period is unknown and that has no own `start`/`end` is skipped.
+ */
+export function lessonsOn(timetable: FakeTimetable, date: IsoDate): RawLesson[] {
+  const week = cycleWeek(timetable, date);
+  const day = WEEKDAYS[dayOfWeek(date)] as Weekday;
+  const rows: RawLesson[] = [];
+  for (const template of templatesOn(timetable, date, week)) {
+    const period = timetable.periods.find((p) => p.number === template.period_number);
+    const start = template.start ?? period?.start_time;
+    const end = template.end ?? period?.end_time;
+    const startTime = start === undefined ? null : londonLocalToInstant(date, start);
+    const endTime = end === undefined ? null : londonLocalToInstant(date, end);
+    if (startTime === null || endTime === null) continue;
+    const row: RawLesson = {
+      teacher_name: template.teacher_name,
+      lesson_id: template.lesson_id,
+      lesson_name: template.lesson_name,
+      subject_name: template.subject_name,
+      is_alternative_lesson: template.is_alternative_lesson,
+      ...(template.is_break === undefined ? {} : { is_break: template.is_break }),
+      period_name: `${week}${day}:${template.period_number}`,
+      period_number: template.period_number,
+      room_name: template.room_name,
+      date,
+      start_time: startTime,
+      end_time: endTime,
+      key: template.key,
+      note_abstract: template.note_abstract,
+      note: template.note,
+      pupil_note_abstract: template.pupil_note_abstract,
+      pupil_note: template.pupil_note,
+      pupil_note_raw: template.pupil_note_raw,
+    };
+    rows.push(row);
+  }
+  // ISO strings of one day share their offset, so text order is time order.
+  return rows.sort((a, b) => a.start_time.localeCompare(b.start_time));
+}
