@@ -18,11 +18,13 @@ interface StoredCookie {
 
 /**
  * Every `Set-Cookie` line of a response, whether the fetch keeps them apart (`getSetCookie()`) or joins
- * them into one string (`get('set-cookie')`, as Electron's `net.fetch` does).
+ * them into one string (`get('set-cookie')`, as Electron's `net.fetch` does; its `getSetCookie()` then
+ * returns that one joined string, which is split as well).
  */
 export function setCookieLines(headers: Headers): string[] {
   const separate = typeof headers.getSetCookie === 'function' ? headers.getSetCookie() : [];
-  if (separate.length > 0) return separate;
+  // A Headers object built from a joined string hands that string back as its one "line": split it too.
+  if (separate.length > 0) return separate.flatMap((line) => splitCookiesString(line));
   const joined = headers.get('set-cookie');
   return joined ? splitCookiesString(joined) : [];
 }

@@ -25,6 +25,13 @@ describe('setCookieLines', () => {
     expect(lines).toEqual([credentials('abc123'), 'cc-session=opaque42; path=/; HttpOnly']);
   });
 
+  it('splits a joined string that getSetCookie() hands back as one entry', () => {
+    const headers = new Headers();
+    headers.set('set-cookie', [credentials('abc123'), 'cc-session=opaque42; path=/'].join(', '));
+    expect(headers.getSetCookie()).toHaveLength(1);
+    expect(setCookieLines(headers)).toEqual([credentials('abc123'), 'cc-session=opaque42; path=/']);
+  });
+
   it('reads a joined string when the headers object has no getSetCookie at all', () => {
     const headers = { get: () => 'a=1; path=/, b=2' };
     expect(setCookieLines(headers as unknown as Headers)).toEqual(['a=1; path=/', 'b=2']);
