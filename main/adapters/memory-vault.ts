@@ -1,0 +1,35 @@
+/**
+ * An in-memory Vault (main/ports.ts) for tests, the CLI and the preview: secrets live only in this
+ * process and vanish with it. No electron, no node imports.
+ */
+import type { KeychainStatus } from '../../preload/contract';
+import type { Vault } from '../ports';
+
+/** Options for {@link createMemoryVault}. */
+export interface MemoryVaultOptions {
+  /** What `status()` reports; `'unavailable'` also makes `set` reject, like a machine without a keychain. */
+  status?: KeychainStatus;
+  /** Secrets present from the start (key → value). */
+  initial?: Record<string, string>;
+}
+
+/** A Vault backed by a Map. `set` rejects with an Error when the status is `'unavailable'`. */
+export function createMemoryVault(options: MemoryVaultOptions = {}): Vault {
+  const status = options.status ?? 'available';
+  const secrets = new Map<string, string>(Object.entries(options.initial ?? {}));
+  return {
+    async get(key) {
+      return secrets.get(key) ?? null;
+    },
+    async set(key, value) {
+      if (status === 'unavailable') throw new Error('No keychain is available to store secrets.');
+      secrets.set(key, value);
+    },
+    async delete(key) {
+      secrets.delete(key);
+    },
+    async status() {
+      return status;
+    },
+  };
+}

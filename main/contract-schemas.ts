@@ -1,0 +1,138 @@
+/**
+ * zod schemas for the argument of every invoke channel of preload/contract.ts, and `parseRequest`, the
+ * one function every transport (Electron IPC in main/platform/, the preview's WebSocket) and createApp's
+ * own handlers use to validate what the renderer sent. A compile-time check makes `tsc` fail when a
+ * channel has no schema or a schema produces the wrong type.
+ *
+ * No electron, no node imports: the preview server and tests use it too.
+ */
+import { z } from 'zod';
+import type { AccountKind, InvokeChannel, LoginRequest, RecordKind, RequestOf } from '../preload/contract';
+import { isIsoDate } from './classcharts/dates';
+import { settingsPatchSchema } from './settings';
+
+/** No argument: `undefined`, or `null` (JSON transports cannot carry `undefined`). */
+const noArgument = z.union([z.undefined(), z.null()]).transform((): void => undefined);
+
+/** A ClassCharts pupil id: a positive integer. */
+export const pupilIdSchema = z.int().positive().max(Number.MAX_SAFE_INTEGER);
+
+const accountKinds = ['student', 'parent'] as const satisfies readonly AccountKind[];
+const recordKinds = [
+  'activity',
+  'behaviour',
+  'badges',
+  'announcements',
+  'detentions',
+] as const satisfies readonly RecordKind[];
+// Compile-time: the lists name every kind.
+const _allAccountKinds: Exclude<AccountKind, (typeof accountKinds)[number]> extends never ? true : never =
+  true;
+const _allRecordKinds: Exclude<RecordKind, (typeof recordKinds)[number]> extends never ? true : never = true;
+void _allAccountKinds;
+void _allRecordKinds;
+
+/**
+ * `auth:login`. Shapes and lengths only; the client checks the finer rules (a real DD/MM/YYYY date, a
+ * code the service can take) and says which field is wrong. Strings are trimmed.
+ */
+export const loginRequestSchema: z.ZodType<LoginRequest> = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('student'),
+    code: z.string().trim().min(1, 'Enter your access code.').max(64, 'That access code is too long.'),
+    dateOfBirth: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}\/\d{1,2}\/\d{4}$/, 'Write the date of birth as day/month/year, e.g. 14/05/2012.'),
+    remember: z.boolean(),
+  }),
+  z.strictObject({
+    kind: z.literal('parent'),
+    email: z
+      .string()
+      .trim()
+      .min(3, 'Enter your email address.')
+      .max(254, 'That email address is too long.')
+      .regex(/^[^\s@]+@[^\s@]+$/, 'Enter an email address like name@example.com.'),
+    password: z.string().min(1, 'Enter your password.').max(1024, 'That password is too long.'),
+    remember: z.boolean(),
+  }),
+  z.strictObject({ kind: z.literal('demo'), as: z.enum(accountKinds) }),
+]);
+
+/** `day:get`: a real `YYYY-MM-DD` date (Europe/London) and an optional pupil id. */
+export const dayRequestSchema = z.strictObject({
+  date: z.string().refine(isIsoDate, 'Use a date written YYYY-MM-DD.'),
+  pupilId: pupilIdSchema.optional(),
+});
+
+/** `records:get`: a record kind and an optional pupil id. */
+export const recordsRequestSchema = z.strictObject({
+  kind: z.enum(recordKinds),
+  pupilId: pupilIdSchema.optional(),
+});
+
+/** True for an absolute `http:` or `https:` URL (no credentials in it), at most 2048 characters. */
+export function isWebUrl(value: string): boolean {
+  if (value.length > 2048) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === ''
+  );
+}
+
+/** `shell:open-external`: only web links open in the browser (never `file:`, `javascript:`, …). */
+export const externalUrlSchema = z.string().refine(isWebUrl, 'Only web links (http or https) can be opened.');
+
+/** The schema of each invoke channel's argument. */
+export type RequestSchemas = { [C in InvokeChannel]: z.ZodType<RequestOf<C>, unknown> };
+
+/**
+ * One schema per invoke channel. `satisfies RequestSchemas` is the compile-time check: a channel added to
+ * preload/contract.ts without a schema here (or with a schema of the wrong type) fails `tsc`.
+ */
+export const REQUEST_SCHEMAS = {
+  'state:get': noArgument,
+  'auth:login': loginRequestSchema,
+  'auth:logout': noArgument,
+  'pupil:select': pupilIdSchema,
+  'sync:refresh': noArgument,
+  'day:get': dayRequestSchema,
+  'records:get': recordsRequestSchema,
+  'settings:update': settingsPatchSchema,
+  'shell:open-external': externalUrlSchema,
+  'popover:hide': noArgument,
+} satisfies RequestSchemas;
+
+/** Thrown by {@link parseRequest}; `message` is fit to show, `issues` says which fields failed. */
+export class InvalidRequestError extends Error {
+  readonly channel: InvokeChannel;
+  readonly issues: { path: string; message: string }[];
+
+  constructor(channel: InvokeChannel, issues: { path: string; message: string }[]) {
+    super(issues[0]?.message ?? `Invalid request for ${channel}.`);
+    this.name = 'InvalidRequestError';
+    this.channel = channel;
+    this.issues = issues;
+  }
+}
+
+/**
+ * Validates (and normalises: trims strings, maps `null` to `undefined` for no-argument channels) the
+ * argument of an invoke channel. Throws {@link InvalidRequestError} when it does not fit. The error never
+ * echoes the value (it may hold a password).
+ */
+export function parseRequest<C extends InvokeChannel>(channel: C, value: unknown): RequestOf<C> {
+  const schema = REQUEST_SCHEMAS[channel] as z.ZodType<RequestOf<C>, unknown>;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new InvalidRequestError(
+    channel,
+    result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+  );
+}

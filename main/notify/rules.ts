@@ -1,0 +1,283 @@
+/**
+ * Notification rules, as pure functions: from what was known before about a pupil, what is known now,
+ * and the time, to the candidate notifications — each a fact with a ledger id that names it uniquely, so
+ * it is never notified twice (../notify/ledger.ts). Wording is separate (./wording.ts); switches, quiet
+ * hours and the ledger are applied by ./notifications.ts.
+ *
+ * A candidate is `silent` when the data it comes from was never known before (the first sync after
+ * sign-in, or a kind's first background fetch): it is recorded, not shown, so signing in never floods.
+ *
+ * Rules (Europe/London dates and times; `now` in epoch ms):
+ * - homework-new: a homework not in the previous list, issued in the last 14 days;
+ * - homework-due: open homework due tomorrow, from `homeworkDueHour` o'clock until midnight;
+ * - detention-new: a detention not in the previous list, still pending and not in the past;
+ * - detention-today: a pending detention today, from 07:00 until it starts;
+ * - announcement: an announcement not in the previous list, from the last 14 days (once per account,
+ *   even when siblings share it);
+ * - behaviour-positive / -negative: a behaviour point not in the previous list, from the last 7 days;
+ * - badge: a badge not in the previous list, awarded in the last 14 days;
+ * - lesson-soon: a lesson (not a break) starts within `lessonReminderMinutes` (0 = off);
+ * - lesson-change: a lesson's room differs from the previous snapshot of the same day, or a cover /
+ *   alternative lesson appears; only lessons that have not ended.
+ * Lesson reminders and changes are for the pupil at the keyboard: every lesson of a student account,
+ * and the selected pupil of a parent account.
+ */
+import type { NotificationKind, Settings } from '../../preload/contract';
+import { addDays, daysBetween, londonDate, londonMinuteOfDay, parseInstant } from '../classcharts/dates';
+import type {
+  AccountKind,
+  Announcement,
+  Badge,
+  BehaviourPoint,
+  Detention,
+  Homework,
+  Lesson,
+  Pupil,
+} from '../classcharts/types';
+import type { Fetched, KnownPupil } from '../sync/known-data';
+import { isHomeworkOpen } from '../sync/snapshot';
+
+/** New homework, announcements and badges older than this (days) are not announced as new. */
+export const NEW_ITEM_MAX_AGE_DAYS = 14;
+/** Behaviour points older than this (days) are not announced. */
+export const BEHAVIOUR_MAX_AGE_DAYS = 7;
+/** The detention-day reminder is given from this minute of the day (07:00, Europe/London). */
+export const DETENTION_REMINDER_FROM_MINUTE = 7 * 60;
+
+/** The fact behind a notification, with the record it is about. */
+export type NotifyFact =
+  | { kind: 'homework-new'; homework: Homework }
+  | { kind: 'homework-due'; homework: Homework }
+  | { kind: 'detention-new'; detention: Detention }
+  | { kind: 'detention-today'; detention: Detention }
+  | { kind: 'announcement'; announcement: Announcement }
+  | { kind: 'behaviour-positive' | 'behaviour-negative'; point: BehaviourPoint }
+  | { kind: 'badge'; badge: Badge }
+  | { kind: 'lesson-soon'; lesson: Lesson; minutes: number }
+  | { kind: 'lesson-change'; lesson: Lesson; change: 'room'; previousRoom: string }
+  | { kind: 'lesson-change'; lesson: Lesson; change: 'alternative' };
+
+/** A notification the rules found: its ledger id, the pupil, the fact, and whether to record it silently. */
+export interface Candidate {
+  /** Unique per notified fact, e.g. `homework-new:4102571:5488456`. */
+  id: string;
+  kind: NotificationKind;
+  pupil: Pupil;
+  fact: NotifyFact;
+  silent: boolean;
+}
+
+/** The context every rule sees. */
+export interface RuleContext {
+  now: number;
+  settings: Settings['notifications'];
+  accountKind: AccountKind;
+  selectedPupilId: number | null;
+}
+
+/** A candidate for a fact; its kind is the fact's. */
+function candidate(id: string, pupil: Pupil, fact: NotifyFact, silent: boolean): Candidate {
+  return { id, kind: fact.kind, pupil, fact, silent };
+}
+
+/** Items of `current` whose id was not in `previous`. */
+function newItems<T extends { id: number }>(
+  previous: Fetched<T> | null | undefined,
+  current: Fetched<T>,
+): T[] {
+  const known = new Set((previous?.items ?? []).map((item) => item.id));
+  return current.items.filter((item) => !known.has(item.id));
+}
+
+/** True when `date` (YYYY-MM-DD, or `null` = unknown) is today or at most `maxDays` before `today`. */
+function recent(date: string | null, today: string, maxDays: number): boolean {
+  if (date === null) return true;
+  const age = daysBetween(date, today);
+  return age >= 0 && age <= maxDays;
+}
+
+/** The Europe/London date of an instant, or `null`. */
+function instantDate(instant: string | null): string | null {
+  const ms = parseInstant(instant);
+  return ms === null ? null : londonDate(ms);
+}
+
+/** Rules over homework: new, and due tomorrow. */
+export function homeworkCandidates(
+  previous: KnownPupil | null,
+  current: KnownPupil,
+  ctx: RuleContext,
+): Candidate[] {
+  const list = current.homework;
+  if (list === null) return [];
+  const silent = previous?.homework == null;
+  const { pupil } = current;
+  const today = londonDate(ctx.now);
+  const tomorrow = addDays(today, 1);
+  const evening = londonMinuteOfDay(ctx.now) >= ctx.settings.homeworkDueHour * 60;
+  const fresh = newItems(previous?.homework, list).filter((h) =>
+    recent(h.issueDate, today, NEW_ITEM_MAX_AGE_DAYS),
+  );
+  const due = evening ? list.items.filter((h) => isHomeworkOpen(h) && h.dueDate === tomorrow) : [];
+  return [
+    ...fresh.map((homework) =>
+      candidate(`homework-new:${pupil.id}:${homework.id}`, pupil, { kind: 'homework-new', homework }, silent),
+    ),
+    ...due.map((homework) =>
+      candidate(
+        `homework-due:${pupil.id}:${homework.id}:${tomorrow}`,
+        pupil,
+        { kind: 'homework-due', homework },
+        silent,
+      ),
+    ),
+  ];
+}
+
+/** Rules over detentions: new (pending, not in the past), and the reminder on its day. */
+export function detentionCandidates(
+  previous: KnownPupil | null,
+  current: KnownPupil,
+  ctx: RuleContext,
+): Candidate[] {
+  const list = current.detentions;
+  if (list === null) return [];
+  const silent = previous?.detentions == null;
+  const { pupil } = current;
+  const today = londonDate(ctx.now);
+  const morning = londonMinuteOfDay(ctx.now) >= DETENTION_REMINDER_FROM_MINUTE;
+  const pending = (d: Detention) => d.status === 'pending';
+  const fresh = newItems(previous?.detentions, list).filter(
+    (d) => pending(d) && (d.date === null || d.date >= today),
+  );
+  const todays = list.items.filter((d) => {
+    const start = parseInstant(d.start);
+    return pending(d) && d.date === today && morning && (start === null || ctx.now < start);
+  });
+  return [
+    ...fresh.map((detention) =>
+      candidate(
+        `detention-new:${pupil.id}:${detention.id}`,
+        pupil,
+        { kind: 'detention-new', detention },
+        silent,
+      ),
+    ),
+    ...todays.map((detention) =>
+      candidate(
+        `detention-today:${pupil.id}:${detention.id}:${today}`,
+        pupil,
+        { kind: 'detention-today', detention },
+        silent,
+      ),
+    ),
+  ];
+}
+
+/** Rule over announcements: new ones (ledger id per announcement, not per pupil: siblings share them). */
+export function announcementCandidates(
+  previous: KnownPupil | null,
+  current: KnownPupil,
+  ctx: RuleContext,
+): Candidate[] {
+  if (current.announcements === null) return [];
+  const silent = previous?.announcements == null;
+  const today = londonDate(ctx.now);
+  return newItems(previous?.announcements, current.announcements)
+    .filter((a) => recent(instantDate(a.timestamp), today, NEW_ITEM_MAX_AGE_DAYS))
+    .map((announcement) =>
+      candidate(
+        `announcement:${announcement.id}`,
+        current.pupil,
+        { kind: 'announcement', announcement },
+        silent,
+      ),
+    );
+}
+
+/** Rule over activity: new positive or negative behaviour points (neutral entries are not notified). */
+export function behaviourCandidates(
+  previous: KnownPupil | null,
+  current: KnownPupil,
+  ctx: RuleContext,
+): Candidate[] {
+  if (current.activity === null) return [];
+  const silent = previous?.activity == null;
+  const today = londonDate(ctx.now);
+  return newItems(previous?.activity, current.activity)
+    .filter(
+      (p) => p.polarity !== 'neutral' && recent(instantDate(p.timestamp), today, BEHAVIOUR_MAX_AGE_DAYS),
+    )
+    .map((point) => {
+      const kind = point.polarity === 'positive' ? 'behaviour-positive' : 'behaviour-negative';
+      return candidate(`${kind}:${current.pupil.id}:${point.id}`, current.pupil, { kind, point }, silent);
+    });
+}
+
+/** Rule over badges: new ones. */
+export function badgeCandidates(
+  previous: KnownPupil | null,
+  current: KnownPupil,
+  ctx: RuleContext,
+): Candidate[] {
+  if (current.badges === null) return [];
+  const silent = previous?.badges == null;
+  const today = londonDate(ctx.now);
+  return newItems(previous?.badges, current.badges)
+    .filter((b) => recent(instantDate(b.createdAt), today, NEW_ITEM_MAX_AGE_DAYS))
+    .map((badge) =>
+      candidate(`badge:${current.pupil.id}:${badge.id}`, current.pupil, { kind: 'badge', badge }, silent),
+    );
+}
+
+/** Rules over today's lessons: starting soon, room changes and cover / alternative lessons. */
+export function lessonCandidates(
+  previous: KnownPupil | null,
+  current: KnownPupil,
+  ctx: RuleContext,
+): Candidate[] {
+  const day = current.day;
+  if (day === null || day.date !== londonDate(ctx.now)) return [];
+  if (ctx.accountKind === 'parent' && current.pupil.id !== ctx.selectedPupilId) return [];
+  const silent = previous?.day == null;
+  const { pupil } = current;
+  const before = previous?.day?.date === day.date ? previous.day.lessons : null;
+  const reminderMs = ctx.settings.lessonReminderMinutes * 60_000;
+  const out: Candidate[] = [];
+  for (const lesson of day.lessons) {
+    const start = parseInstant(lesson.start);
+    const end = parseInstant(lesson.end);
+    if (end !== null && end <= ctx.now) continue;
+    const base = `${pupil.id}:${day.date}:${lesson.id}`;
+    if (!lesson.isBreak && start !== null && start > ctx.now && start - ctx.now <= reminderMs) {
+      const minutes = Math.ceil((start - ctx.now) / 60_000);
+      out.push(candidate(`lesson-soon:${base}`, pupil, { kind: 'lesson-soon', lesson, minutes }, silent));
+    }
+    const was = before?.find((l) => l.id === lesson.id);
+    if (was && was.room !== lesson.room && lesson.room !== '') {
+      const fact = { kind: 'lesson-change', lesson, change: 'room', previousRoom: was.room } as const;
+      out.push(candidate(`lesson-change:${base}:room:${lesson.room}`, pupil, fact, silent));
+    }
+    if (lesson.isAlternative && !was?.isAlternative) {
+      const fact = { kind: 'lesson-change', lesson, change: 'alternative' } as const;
+      out.push(candidate(`lesson-change:${base}:alternative`, pupil, fact, silent));
+    }
+  }
+  return out;
+}
+
+/** Every rule for one pupil, in a stable order. */
+export function pupilCandidates(
+  previous: KnownPupil | null,
+  current: KnownPupil,
+  ctx: RuleContext,
+): Candidate[] {
+  return [
+    ...lessonCandidates(previous, current, ctx),
+    ...homeworkCandidates(previous, current, ctx),
+    ...detentionCandidates(previous, current, ctx),
+    ...announcementCandidates(previous, current, ctx),
+    ...behaviourCandidates(previous, current, ctx),
+    ...badgeCandidates(previous, current, ctx),
+  ];
+}

@@ -1,0 +1,464 @@
+/**
+ * The session keeper: keeps one ClassCharts session alive for as long as the user is signed in.
+ *
+ * - Renews the session token every `renewEveryMs` (spec §5: 180 s) through the injected clock.
+ * - One renewal or sign-in at a time ("single flight"): a request that arrives while one runs waits for
+ *   it, and many requests that find the session expired at once share a single sign-in.
+ * - A request answered "session expired" signs in again with the credentials held in memory (or the
+ *   vault) once and is retried once. If that sign-in is refused, the status becomes `needs-sign-in` and
+ *   nothing is attempted again until the user signs in.
+ * - No network: renewals back off exponentially up to a cap (./renewal-policy.ts).
+ * - `resume()` (after sleep or a clock jump) renews at once, or signs in when there is no session.
+ * - `signOut()` stops every timer and forgets the token and the credentials (memory and vault).
+ *
+ * Credentials live in memory while signed in (so an expired session can be recovered even when the user
+ * chose not to be remembered) and in the vault only when `remember` was asked for. They never reach a log
+ * line or an event. No electron imports.
+ */
+import { z } from 'zod';
+import type { Credentials } from '../classcharts/client';
+import { InvalidInputError, SessionExpiredError } from '../classcharts/errors';
+import type { AccountKind } from '../classcharts/types';
+import type { Clock, Logger, Vault } from '../ports';
+import {
+  DEFAULT_RENEWAL_POLICY,
+  classifyFailure,
+  nextRenewalDelay,
+  type RenewalPolicy,
+} from './renewal-policy';
+
+/** The vault key holding the remembered credentials (JSON of {@link Credentials}). */
+export const CREDENTIALS_VAULT_KEY = 'classcharts.credentials';
+
+/** What the keeper needs from the ClassCharts client (main/classcharts/client.ts). */
+export interface SessionClient {
+  /** The signed-in account's kind, `null` before sign-in. */
+  readonly kind: AccountKind | null;
+  hasSession(): boolean;
+  /** One sign-in round trip; throws WrongCredentialsError, NetworkError, … */
+  login(credentials: Credentials): Promise<void>;
+  /** Renews (rotates) the session token; throws SessionExpiredError when the session is gone. */
+  renew(): Promise<void>;
+  /** Forgets the session token and cookies (no request). */
+  signOut(): void;
+}
+
+/** The keeper's view of the session. `needs-sign-in`: stored credentials were refused. */
+export type SessionStatus = 'signed-out' | 'signing-in' | 'signed-in' | 'needs-sign-in';
+
+/** Why the keeper signed in by itself. */
+export type ReSignInReason = 'expired' | 'resume' | 'restore' | 'retry';
+
+/** Events for observers (the app's state, `cli watch`). They never hold secrets. */
+export type SessionEvent =
+  | { type: 'status'; status: SessionStatus }
+  | { type: 'renewal'; ok: true }
+  | { type: 'renewal'; ok: false; error: string; retryInMs: number }
+  | { type: 're-login'; ok: true; reason: ReSignInReason }
+  | { type: 're-login'; ok: false; reason: ReSignInReason; error: string; retryInMs: number | null };
+
+/** Thrown by `signIn` when the credentials could not be kept in the vault as asked. */
+export class KeychainError extends Error {
+  readonly userMessage =
+    'Your sign-in details could not be saved in the system keychain. Sign in without "remember me", or unlock your keychain and try again.';
+  constructor(cause: unknown) {
+    super('could not store credentials in the vault', { cause });
+    this.name = 'KeychainError';
+  }
+}
+
+/** Thrown by `run` when there is no session and no way to get one: the user must sign in. */
+export class NotSignedInError extends SessionExpiredError {
+  constructor() {
+    super('not signed in');
+  }
+}
+
+const credentialsSchema: z.ZodType<Credentials> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('student'), code: z.string().min(1), dateOfBirth: z.string().min(1) }),
+  z.object({ kind: z.literal('parent'), email: z.string().min(1), password: z.string().min(1) }),
+]);
+
+/** What {@link SessionKeeper} is built from. */
+export interface SessionKeeperOptions<C extends SessionClient> {
+  /**
+   * Makes a fresh client for each sign-in the user starts (or a restore), so nothing an earlier session
+   * still has in flight can touch the new one.
+   */
+  createClient: () => C;
+  clock: Clock;
+  vault: Vault;
+  logger: Logger;
+  policy?: Partial<RenewalPolicy>;
+}
+
+/** Keeps a ClassCharts session alive; see the file header. `C` is the client type requests use. */
+export class SessionKeeper<C extends SessionClient = SessionClient> {
+  private readonly createClient: () => C;
+  private client: C | null = null;
+  private readonly clock: Clock;
+  private readonly vault: Vault;
+  private readonly logger: Logger;
+  private readonly policy: RenewalPolicy;
+  private currentStatus: SessionStatus = 'signed-out';
+  private credentials: Credentials | null = null;
+  /** Bumped by every sign-in, renewal and sign-out: a request that failed under an older token retries. */
+  private generation = 0;
+  private authOp: Promise<void> | null = null;
+  private timer: unknown = null;
+  private suspended = false;
+  private lastRenewedAt = 0;
+  private failures = 0;
+  private readonly listeners = new Set<(event: SessionEvent) => void>();
+
+  constructor(options: SessionKeeperOptions<C>) {
+    this.createClient = options.createClient;
+    this.clock = options.clock;
+    this.vault = options.vault;
+    this.logger = options.logger;
+    this.policy = { ...DEFAULT_RENEWAL_POLICY, ...options.policy };
+  }
+
+  /** The current session status. */
+  get status(): SessionStatus {
+    return this.currentStatus;
+  }
+
+  /** The kind of the account signed in (or being signed in again), `null` when signed out. */
+  get accountKind(): AccountKind | null {
+    return this.client?.kind ?? this.credentials?.kind ?? null;
+  }
+
+  /** True when credentials are remembered in the vault (does not check them). */
+  async hasRemembered(): Promise<boolean> {
+    return (await this.readVault()) !== null;
+  }
+
+  /** True when a renewal timer (or a backoff retry) is pending. */
+  get hasTimer(): boolean {
+    return this.timer !== null;
+  }
+
+  /** Subscribes to keeper events; returns an unsubscribe function. */
+  on(listener: (event: SessionEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Signs in at the user's request. On success the credentials are kept in memory, stored in the vault
+   * when `remember` is true and the vault is not `unavailable` (else any stored ones are deleted), and
+   * renewals start. Throws what the client throws (WrongCredentialsError, NetworkError, …) with the
+   * previous status restored, or {@link KeychainError} (signed out again) when storing failed.
+   */
+  async signIn(credentials: Credentials, options: { remember: boolean }): Promise<void> {
+    this.stopTimer();
+    this.generation += 1;
+    const gen = this.generation;
+    const previous = this.currentStatus === 'signing-in' ? 'signed-out' : this.currentStatus;
+    this.setStatus('signing-in');
+    const client = this.createClient();
+    try {
+      await client.login(credentials);
+    } catch (error) {
+      if (gen === this.generation) this.setStatus(previous === 'signed-in' ? 'signed-out' : previous);
+      throw error;
+    }
+    if (gen !== this.generation) {
+      client.signOut(); // signed out (or in again) meanwhile
+      throw new NotSignedInError();
+    }
+    try {
+      if (options.remember && (await this.vault.status()) !== 'unavailable') {
+        await this.vault.set(CREDENTIALS_VAULT_KEY, JSON.stringify(credentials));
+      } else {
+        await this.vault.delete(CREDENTIALS_VAULT_KEY);
+      }
+    } catch (error) {
+      client.signOut();
+      this.setStatus('signed-out');
+      throw new KeychainError(error);
+    }
+    this.client?.signOut();
+    this.client = client;
+    this.credentials = credentials;
+    this.onSessionStarted();
+    this.setStatus('signed-in');
+  }
+
+  /**
+   * Signs in with the credentials remembered in the vault, if any. Returns `false` when there are none
+   * (status stays `signed-out`). When the service cannot be reached the user still counts as signed in:
+   * a retry is scheduled with backoff and the first request signs in. Refused credentials are deleted
+   * and the status becomes `needs-sign-in`.
+   */
+  async restore(): Promise<boolean> {
+    const stored = await this.readVault();
+    if (stored === null) return false;
+    this.credentials = stored;
+    this.client?.signOut();
+    this.client = this.createClient();
+    this.generation += 1;
+    this.setStatus('signing-in');
+    const gen = this.generation;
+    try {
+      await this.runExclusive(() => this.signInAgain('restore', gen));
+    } catch (error) {
+      this.logger.debug('restore: first sign-in did not succeed', { error: describe(error) });
+    }
+    return true;
+  }
+
+  /**
+   * Runs a request with the session: waits for a running renewal or sign-in first; when the request
+   * fails with SessionExpiredError, signs in again once (shared with every other request that failed the
+   * same way) and retries it once. Throws the request's error otherwise, {@link NotSignedInError} when
+   * signed out or waiting for the user, or the sign-in's error when signing in again failed.
+   */
+  async run<T>(request: (client: C) => Promise<T>): Promise<T> {
+    await this.settled();
+    const gen = this.generation;
+    try {
+      const client = this.usableClient();
+      if (!client.hasSession()) throw new SessionExpiredError('no session yet');
+      return await request(client);
+    } catch (error) {
+      if (classifyFailure(error) !== 'sign-in-again' || error instanceof NotSignedInError) throw error;
+      await this.recover(gen);
+      return await request(this.usableClient());
+    }
+  }
+
+  /**
+   * Renews the session token now (single flight). When the session is gone it signs in again; when the
+   * network is down it schedules a retry with backoff. Never throws; the outcome is in the events and
+   * the status.
+   */
+  async renewNow(): Promise<void> {
+    if (this.currentStatus !== 'signed-in') return;
+    try {
+      await this.runExclusive(() => this.renewOnce());
+    } catch {
+      // reported through events; the schedule carries on
+    }
+  }
+
+  /** The system goes to sleep: stop the renewal timer (requests in flight finish). */
+  suspend(): void {
+    this.suspended = true;
+    this.stopTimer();
+  }
+
+  /**
+   * The system woke up (or the clock jumped, or the network came back): renew now, or sign in when there
+   * is no session, then renewals resume their cadence. Resolves when that attempt is over; never throws.
+   */
+  async resume(): Promise<void> {
+    this.suspended = false;
+    if (this.currentStatus !== 'signed-in') return;
+    this.stopTimer();
+    this.failures = 0;
+    await this.renewNow();
+  }
+
+  /**
+   * Signs out: stops every timer, forgets the session token and the credentials (memory and vault).
+   * Requests still in flight finish, but a later expiry will not sign in again.
+   */
+  async signOut(): Promise<void> {
+    this.stopTimer();
+    this.generation += 1;
+    this.credentials = null;
+    this.client?.signOut();
+    this.client = null;
+    this.failures = 0;
+    this.setStatus('signed-out');
+    await this.vault.delete(CREDENTIALS_VAULT_KEY);
+  }
+
+  /** Stops the renewal timer without signing out (app shutdown). */
+  stop(): void {
+    this.suspended = true;
+    this.stopTimer();
+  }
+
+  // -------------------------------------------------------------------------------------------------
+
+  /** The current client, or NotSignedInError when signed out or waiting for the user. */
+  private usableClient(): C {
+    if (this.client === null || this.currentStatus === 'signed-out' || this.currentStatus === 'needs-sign-in')
+      throw new NotSignedInError();
+    return this.client;
+  }
+
+  /** Waits for a running renewal or sign-in, ignoring its outcome. */
+  private async settled(): Promise<void> {
+    while (this.authOp) {
+      try {
+        await this.authOp;
+      } catch {
+        // its outcome is reported elsewhere
+      }
+    }
+  }
+
+  /** Starts `op` unless a renewal or sign-in is running, in which case that one is returned instead. */
+  private runExclusive(op: () => Promise<void>): Promise<void> {
+    if (this.authOp) return this.authOp;
+    const running = op().finally(() => {
+      if (this.authOp === running) this.authOp = null;
+    });
+    this.authOp = running;
+    return running;
+  }
+
+  /** After a request saw an expired session under generation `gen`: sign in again unless someone did. */
+  private async recover(gen: number): Promise<void> {
+    await this.settled();
+    if (this.generation !== gen) return; // renewed or signed in again meanwhile: just retry
+    this.usableClient();
+    await this.runExclusive(() => this.signInAgain('expired', gen));
+  }
+
+  private async renewOnce(): Promise<void> {
+    const gen = this.generation;
+    const client = this.usableClient();
+    if (!client.hasSession()) {
+      await this.signInAgain('retry', gen);
+      return;
+    }
+    try {
+      await client.renew();
+    } catch (error) {
+      if (gen !== this.generation) return;
+      const action = classifyFailure(error);
+      if (action === 'sign-in-again') {
+        await this.signInAgain('expired', gen);
+        return;
+      }
+      this.failures += 1;
+      const retryInMs = this.scheduleNext();
+      this.logger.warn('session renewal failed', { error: describe(error), retryInMs });
+      this.emit({ type: 'renewal', ok: false, error: describe(error), retryInMs });
+      throw error;
+    }
+    if (gen !== this.generation) return;
+    this.onSessionStarted();
+    this.emit({ type: 'renewal', ok: true });
+  }
+
+  /** Signs in again with the held credentials. Throws the sign-in's error after updating the state. */
+  private async signInAgain(reason: ReSignInReason, gen: number): Promise<void> {
+    const credentials = this.credentials;
+    const client = this.client;
+    if (credentials === null || client === null) {
+      this.enterNeedsSignIn();
+      throw new NotSignedInError();
+    }
+    try {
+      await client.login(credentials);
+    } catch (error) {
+      if (gen !== this.generation) throw error;
+      const action = classifyFailure(error);
+      if (action === 'needs-sign-in' || error instanceof InvalidInputError) {
+        this.logger.warn('stored credentials were refused; waiting for the user', { reason });
+        this.emit({ type: 're-login', ok: false, reason, error: describe(error), retryInMs: null });
+        this.enterNeedsSignIn();
+        await this.vault.delete(CREDENTIALS_VAULT_KEY);
+      } else {
+        this.failures += 1;
+        const retryInMs = this.scheduleNext();
+        this.logger.warn('signing in again failed', { reason, error: describe(error), retryInMs });
+        this.emit({ type: 're-login', ok: false, reason, error: describe(error), retryInMs });
+        if (this.currentStatus === 'signing-in') this.setStatus('signed-in');
+      }
+      throw error;
+    }
+    if (gen !== this.generation) return;
+    this.logger.info('signed in again', { reason });
+    this.onSessionStarted();
+    this.emit({ type: 're-login', ok: true, reason });
+    this.setStatus('signed-in');
+  }
+
+  private enterNeedsSignIn(): void {
+    this.stopTimer();
+    this.generation += 1;
+    this.credentials = null;
+    this.client?.signOut();
+    this.client = null;
+    this.setStatus('needs-sign-in');
+  }
+
+  /** A new or renewed token: count from now, clear failures, schedule the next renewal. */
+  private onSessionStarted(): void {
+    this.generation += 1;
+    this.lastRenewedAt = this.clock.now();
+    this.failures = 0;
+    this.scheduleNext();
+  }
+
+  /** Schedules the next renewal (or retry) per the policy; returns the delay in ms. */
+  private scheduleNext(): number {
+    this.stopTimer();
+    const delay = nextRenewalDelay({
+      policy: this.policy,
+      lastRenewedAt: this.lastRenewedAt,
+      now: this.clock.now(),
+      failures: this.failures,
+    });
+    if (this.suspended) return delay;
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = null;
+      void this.renewNow();
+    }, delay);
+    return delay;
+  }
+
+  private stopTimer(): void {
+    if (this.timer !== null) {
+      this.clock.clearTimeout(this.timer);
+      this.timer = null;
+    }
+  }
+
+  private async readVault(): Promise<Credentials | null> {
+    let text: string | null;
+    try {
+      text = await this.vault.get(CREDENTIALS_VAULT_KEY);
+    } catch (error) {
+      this.logger.warn('could not read remembered credentials', { error: describe(error) });
+      return null;
+    }
+    if (text === null) return null;
+    try {
+      return credentialsSchema.parse(JSON.parse(text));
+    } catch {
+      this.logger.warn('remembered credentials were unreadable; forgetting them');
+      await this.vault.delete(CREDENTIALS_VAULT_KEY);
+      return null;
+    }
+  }
+
+  private setStatus(status: SessionStatus): void {
+    if (status === this.currentStatus) return;
+    this.currentStatus = status;
+    this.emit({ type: 'status', status });
+  }
+
+  private emit(event: SessionEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.logger.error('session listener failed', { error: describe(error) });
+      }
+    }
+  }
+}
+
+/** A one-line, secret-free description of an error for logs and events. */
+export function describe(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
+}

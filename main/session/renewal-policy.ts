@@ -1,0 +1,82 @@
+/**
+ * The session renewal policy, as pure functions: when to renew the session token, how long to wait after
+ * a failure (exponential backoff with a cap), and what a failure means for the session (sign in again,
+ * try later, or stop and ask the user). The keeper (./keeper.ts) applies it with an injected clock.
+ *
+ * Sources: service spec §5 ("the token must be renewed every 180 seconds"); field notes §2.5 (renewal
+ * by ping, clients renew every 170–190 s), §2.6 (expired-session answers).
+ */
+import {
+  BadResponseError,
+  NetworkError,
+  ServiceRefusedError,
+  SessionExpiredError,
+  WrongCredentialsError,
+} from '../classcharts/errors';
+
+/** Timings of the session keeper, all in milliseconds. */
+export interface RenewalPolicy {
+  /** Renew the session token this long after the last successful renewal or sign-in (spec: 180 s). */
+  renewEveryMs: number;
+  /** First wait after a failed renewal or sign-in for lack of network; doubles per failure. */
+  backoffBaseMs: number;
+  /** The longest wait between attempts while the network is down. */
+  backoffCapMs: number;
+}
+
+/** 180 s renewal (spec §5); backoff 5 s, 10 s, 20 s … capped at 5 min. */
+export const DEFAULT_RENEWAL_POLICY: RenewalPolicy = {
+  renewEveryMs: 180_000,
+  backoffBaseMs: 5_000,
+  backoffCapMs: 300_000,
+};
+
+/**
+ * The wait (ms) before attempt number `failures + 1` after `failures` consecutive failures (≥ 1):
+ * `base × 2^(failures − 1)`, never more than `cap`. Returns `base` for `failures < 1`.
+ */
+export function backoffDelay(failures: number, baseMs: number, capMs: number): number {
+  const exponent = Math.max(0, Math.floor(failures) - 1);
+  // 2^31 already dwarfs any cap; clamping the exponent avoids Infinity.
+  return Math.min(capMs, baseMs * 2 ** Math.min(exponent, 31));
+}
+
+/**
+ * When the next renewal should run (ms from now): `renewEveryMs` after the last success, or the backoff
+ * delay while renewals fail. Never negative: an overdue renewal runs at once (0).
+ */
+export function nextRenewalDelay(input: {
+  policy: RenewalPolicy;
+  /** Epoch ms of the last successful renewal or sign-in. */
+  lastRenewedAt: number;
+  now: number;
+  /** Consecutive failed renewals since the last success. */
+  failures: number;
+}): number {
+  const { policy, lastRenewedAt, now, failures } = input;
+  if (failures > 0) return backoffDelay(failures, policy.backoffBaseMs, policy.backoffCapMs);
+  return Math.max(0, lastRenewedAt + policy.renewEveryMs - now);
+}
+
+/**
+ * What a failure means for the session:
+ * - `sign-in-again`: the session token is no longer accepted; sign in with the stored credentials;
+ * - `needs-sign-in`: the service refused the credentials themselves; stop until the user signs in;
+ * - `retry-later`: no network, a timeout, an unusable answer or a refusal for another reason (e.g. rate
+ *   limiting); keep the last good data and try again after a backoff;
+ * - `fail`: anything else (a bug): report it, change nothing.
+ */
+export type FailureAction = 'sign-in-again' | 'needs-sign-in' | 'retry-later' | 'fail';
+
+/** Classifies an error thrown by the ClassCharts client (main/classcharts/errors.ts). */
+export function classifyFailure(error: unknown): FailureAction {
+  if (error instanceof SessionExpiredError) return 'sign-in-again';
+  if (error instanceof WrongCredentialsError) return 'needs-sign-in';
+  if (
+    error instanceof NetworkError ||
+    error instanceof BadResponseError ||
+    error instanceof ServiceRefusedError
+  )
+    return 'retry-later';
+  return 'fail';
+}

@@ -1,0 +1,162 @@
+/**
+ * What the app knows about the signed-in account: per pupil, today's lessons, upcoming homework and the
+ * background kinds (activity, badges, detentions, announcements), each with when it was fetched. It is the
+ * input of the snapshot (./snapshot.ts) and of the notification rules (../notify/rules.ts), and the shape
+ * cached through the store port so the last good data shows at start.
+ *
+ * Pure functions over plain JSON-safe objects; no electron, no node imports.
+ */
+import { z } from 'zod';
+import type {
+  AccountKind,
+  Announcement,
+  Badge,
+  BehaviourPoint,
+  Detention,
+  Homework,
+  IsoDate,
+  Lesson,
+  Pupil,
+} from '../classcharts/types';
+import type { Store } from '../ports';
+
+/** A list fetched at `fetchedAt` (epoch ms). */
+export interface Fetched<T> {
+  fetchedAt: number;
+  items: T[];
+}
+
+/** One day's timetable as fetched, with the room each lesson had when first seen that day. */
+export interface KnownDay {
+  /** `YYYY-MM-DD`, Europe/London. */
+  date: IsoDate;
+  fetchedAt: number;
+  lessons: Lesson[];
+  /** Lesson id → the room it had in the first snapshot of this day (room-change detection). */
+  firstSeenRooms: Record<string, string>;
+}
+
+/** The kinds fetched in the background at a low cadence, for the notification rules. */
+export type ExtraKind = 'activity' | 'badges' | 'detentions' | 'announcements';
+
+/** Every background kind. */
+export const EXTRA_KINDS: readonly ExtraKind[] = ['activity', 'badges', 'detentions', 'announcements'];
+
+/** Everything known about one pupil; a `null` part has never been fetched. */
+export interface KnownPupil {
+  pupil: Pupil;
+  day: KnownDay | null;
+  homework: Fetched<Homework> | null;
+  activity: Fetched<BehaviourPoint> | null;
+  badges: Fetched<Badge> | null;
+  detentions: Fetched<Detention> | null;
+  announcements: Fetched<Announcement> | null;
+}
+
+/** Everything known about the account. */
+export interface KnownData {
+  account: { kind: AccountKind; name: string };
+  /** In the account's order. */
+  pupils: KnownPupil[];
+  /** Epoch ms of the last refresh in which every pupil's lessons and homework arrived, or `null`. */
+  updatedAt: number | null;
+}
+
+/** A fresh `KnownData` for an account, keeping what is already known about pupils still on it. */
+export function withAccount(
+  previous: KnownData | null,
+  account: { kind: AccountKind; name: string; pupils: Pupil[] },
+): KnownData {
+  const pupils = account.pupils.map((pupil): KnownPupil => {
+    const known = previous?.pupils.find((p) => p.pupil.id === pupil.id);
+    return known
+      ? { ...known, pupil }
+      : {
+          pupil,
+          day: null,
+          homework: null,
+          activity: null,
+          badges: null,
+          detentions: null,
+          announcements: null,
+        };
+  });
+  return {
+    account: { kind: account.kind, name: account.name },
+    pupils,
+    updatedAt: previous?.updatedAt ?? null,
+  };
+}
+
+/**
+ * Today's lessons for a pupil. Rooms first seen on this date are remembered (a later change of room is
+ * a room change); a new date starts afresh.
+ */
+export function withDay(previous: KnownDay | null, date: IsoDate, lessons: Lesson[], now: number): KnownDay {
+  const firstSeenRooms: Record<string, string> =
+    previous?.date === date ? { ...previous.firstSeenRooms } : {};
+  for (const lesson of lessons) {
+    if (!(lesson.id in firstSeenRooms)) firstSeenRooms[lesson.id] = lesson.room;
+  }
+  return { date, fetchedAt: now, lessons, firstSeenRooms };
+}
+
+/** Returns `data` with one pupil replaced by `update(pupil)`; unknown ids leave it unchanged. */
+export function updatePupil(
+  data: KnownData,
+  pupilId: number,
+  update: (known: KnownPupil) => KnownPupil,
+): KnownData {
+  return { ...data, pupils: data.pupils.map((p) => (p.pupil.id === pupilId ? update(p) : p)) };
+}
+
+/** The store key of the cached known data. */
+export const KNOWN_DATA_STORE_KEY = 'cache.known';
+
+const CACHE_VERSION = 1;
+
+// The cache is written by this code, so the check is structural: version, account, pupils with ids.
+// A cache that fails it (older version, damaged file) is dropped rather than trusted.
+const fetchedSchema = z.object({ fetchedAt: z.number(), items: z.array(z.unknown()) }).nullable();
+const cacheSchema = z.object({
+  version: z.literal(CACHE_VERSION),
+  data: z.object({
+    account: z.object({ kind: z.enum(['student', 'parent']), name: z.string() }),
+    updatedAt: z.number().nullable(),
+    pupils: z.array(
+      z.object({
+        pupil: z.looseObject({ id: z.number(), name: z.string(), firstName: z.string() }),
+        day: z
+          .object({
+            date: z.string(),
+            fetchedAt: z.number(),
+            lessons: z.array(z.looseObject({ id: z.string() })),
+            firstSeenRooms: z.record(z.string(), z.string()),
+          })
+          .nullable(),
+        homework: fetchedSchema,
+        activity: fetchedSchema,
+        badges: fetchedSchema,
+        detentions: fetchedSchema,
+        announcements: fetchedSchema,
+      }),
+    ),
+  }),
+});
+
+/** Reads the cached known data; `null` when there is none or it does not pass the structural check. */
+export function loadKnownData(store: Store): KnownData | null {
+  const parsed = cacheSchema.safeParse(store.get<unknown>(KNOWN_DATA_STORE_KEY));
+  // Written by saveKnownData from a KnownData; the check above guards against old or damaged caches.
+  return parsed.success ? (parsed.data.data as unknown as KnownData) : null;
+}
+
+/** Caches the known data (JSON, through the store port). */
+export function saveKnownData(store: Store, data: KnownData): void {
+  store.set(KNOWN_DATA_STORE_KEY, { version: CACHE_VERSION, data });
+}
+
+/** Forgets the cached known data (sign-out). */
+export function clearKnownData(store: Store): void {
+  store.delete(KNOWN_DATA_STORE_KEY);
+}

@@ -1,0 +1,88 @@
+/**
+ * The refresh schedule, as pure functions of the time (epoch ms) and what was fetched when: the interval
+ * refresh with backoff after failures, the Europe/London midnight refresh, the minute tick, the lower
+ * cadence of the background kinds, the popover's "older than 5 minutes" rule, and the date windows the
+ * requests ask for. Applied by ./sync-engine.ts through the injected clock.
+ *
+ * Request budget (student, idle hour, defaults): 20 renewals (every 180 s, spec §5) + 4 refreshes × 2
+ * requests (lessons, homework) + 4 background requests once an hour = 32.
+ */
+import { addDays, nextLondonMidnight } from '../classcharts/dates';
+import type { IsoDate } from '../classcharts/types';
+import { backoffDelay } from '../session/renewal-policy';
+
+/** The popover refreshes on opening when the data is older than this (5 min). */
+export const POPOVER_STALE_AFTER_MS = 5 * 60_000;
+
+/** Background kinds (activity, badges, detentions, announcements) are fetched this often (60 min). */
+export const EXTRAS_INTERVAL_MS = 60 * 60_000;
+
+/** On-demand records (`records:get`) and other days (`day:get`) are reused for this long (2 min). */
+export const ON_DEMAND_TTL_MS = 2 * 60_000;
+
+/** The midnight refresh runs this long after Europe/London midnight, so the service's day has turned. */
+export const MIDNIGHT_MARGIN_MS = 5_000;
+
+/** First retry after a failed refresh (15 s); doubles per failure up to the refresh interval (≤ 10 min). */
+export const REFRESH_RETRY_BASE_MS = 15_000;
+const REFRESH_RETRY_CAP_MS = 10 * 60_000;
+
+/** Homework is fetched by due date from this many days back (overdue work still open)… */
+export const HOMEWORK_DAYS_BACK = 28;
+/** …to this many days ahead (new homework due later than the 14 shown still gets its notification). */
+export const HOMEWORK_FETCH_DAYS_AHEAD = 28;
+/** Behaviour points of the last this-many days feed the notification rules. */
+export const ACTIVITY_DAYS_BACK = 7;
+
+/**
+ * Milliseconds until the next interval refresh: `intervalMs` after the last success, or after `failures`
+ * consecutive failures a backoff (15 s, 30 s, 60 s … capped at the interval and at 10 minutes). Never
+ * negative.
+ */
+export function nextRefreshDelay(input: {
+  intervalMs: number;
+  /** Epoch ms of the last successful refresh, or `null` if none. */
+  lastSuccessAt: number | null;
+  failures: number;
+  now: number;
+}): number {
+  const { intervalMs, lastSuccessAt, failures, now } = input;
+  if (failures > 0)
+    return backoffDelay(
+      failures,
+      REFRESH_RETRY_BASE_MS,
+      Math.max(REFRESH_RETRY_BASE_MS, Math.min(intervalMs, REFRESH_RETRY_CAP_MS)),
+    );
+  if (lastSuccessAt === null) return 0;
+  return Math.max(0, lastSuccessAt + intervalMs - now);
+}
+
+/** Milliseconds until the refresh after the next Europe/London midnight (23- and 25-hour days included). */
+export function midnightRefreshDelay(now: number): number {
+  return nextLondonMidnight(now) - now + MIDNIGHT_MARGIN_MS;
+}
+
+/** Milliseconds until the next whole minute (the tray and lesson states change only then). */
+export function nextMinuteDelay(now: number): number {
+  return 60_000 - (((now % 60_000) + 60_000) % 60_000);
+}
+
+/** True when the popover should refresh on opening: never fetched, or older than 5 minutes. */
+export function popoverShouldRefresh(updatedAt: number | null, now: number): boolean {
+  return updatedAt === null || now - updatedAt >= POPOVER_STALE_AFTER_MS;
+}
+
+/** True when a background kind fetched at `fetchedAt` (or never) is due again. */
+export function extrasDue(fetchedAt: number | null, now: number, intervalMs = EXTRAS_INTERVAL_MS): boolean {
+  return fetchedAt === null || now - fetchedAt >= intervalMs || now < fetchedAt;
+}
+
+/** The due-date window homework is fetched for (`display_date=due_date`). */
+export function homeworkWindow(today: IsoDate): { from: IsoDate; to: IsoDate } {
+  return { from: addDays(today, -HOMEWORK_DAYS_BACK), to: addDays(today, HOMEWORK_FETCH_DAYS_AHEAD) };
+}
+
+/** The date window of behaviour points fetched for the rules. */
+export function activityWindow(today: IsoDate): { from: IsoDate; to: IsoDate } {
+  return { from: addDays(today, -ACTIVITY_DAYS_BACK), to: today };
+}

@@ -1,0 +1,203 @@
+/**
+ * The snapshot: builds the contract's `AppState` view model (preload/contract.ts) from what is known
+ * (./known-data.ts) and the time. Pure functions: the same input always gives the same state, so the app
+ * can rebuild it at every minute boundary and emit `state:changed` only when something visible changed.
+ *
+ * Dates are Europe/London calendar dates (`YYYY-MM-DD`); `now` is epoch milliseconds.
+ */
+import type {
+  AppState,
+  AuthStatus,
+  DayView,
+  HomeworkGroup,
+  HomeworkGroupKey,
+  KeychainStatus,
+  LessonState,
+  LessonView,
+  PupilView,
+  Settings,
+} from '../../preload/contract';
+import {
+  addDays,
+  dayOfWeek,
+  daysBetween,
+  londonDate,
+  parseInstant,
+  toLondonInstant,
+} from '../classcharts/dates';
+import type { Homework, IsoDate, Lesson } from '../classcharts/types';
+import type { KnownData, KnownPupil } from './known-data';
+
+/** Homework due up to this many days ahead is shown (and counted as due). */
+export const HOMEWORK_DAYS_AHEAD = 14;
+
+/** True when a homework still needs doing: not ticked off, completed or handed in (late). */
+export function isHomeworkOpen(homework: Homework): boolean {
+  return homework.status === 'todo';
+}
+
+function startMs(lesson: Lesson): number | null {
+  return parseInstant(lesson.start);
+}
+
+function endMs(lesson: Lesson): number | null {
+  return parseInstant(lesson.end);
+}
+
+/** Lessons in time order (lessons without a valid start last, then by period label). */
+export function sortLessons(lessons: readonly Lesson[]): Lesson[] {
+  return [...lessons].sort((a, b) => {
+    const sa = startMs(a) ?? Number.POSITIVE_INFINITY;
+    const sb = startMs(b) ?? Number.POSITIVE_INFINITY;
+    return sa === sb ? a.period.localeCompare(b.period, 'en', { numeric: true }) : sa - sb;
+  });
+}
+
+/**
+ * A day's lessons as the popover shows them, at `now`:
+ * - on an earlier date every lesson is `past`, on a later date every lesson is `later`;
+ * - today: `past` once ended, `current` while running, `next` for the earliest-starting lesson after now
+ *   (breaks never count as next; split classes that start together are all `next`), `later` otherwise;
+ * - `minutesToNext`: minutes until the next lesson starts, rounded up; `null` when none is left or the
+ *   day is not today;
+ * - `roomChanged`: the room differs from the one this lesson had when first seen that day.
+ */
+export function buildDayView(
+  date: IsoDate,
+  lessons: readonly Lesson[],
+  now: number,
+  firstSeenRooms: Readonly<Record<string, string>> = {},
+): DayView {
+  const today = londonDate(now);
+  const sorted = sortLessons(lessons);
+  const nextStart =
+    date === today
+      ? Math.min(
+          ...sorted
+            .filter((l) => !l.isBreak)
+            .map(startMs)
+            .filter((s): s is number => s !== null && s > now),
+        )
+      : Number.POSITIVE_INFINITY;
+  const stateOf = (lesson: Lesson): LessonState => {
+    if (date < today) return 'past';
+    if (date > today) return 'later';
+    const start = startMs(lesson);
+    const end = endMs(lesson);
+    if (end !== null && end <= now) return 'past';
+    if (start !== null && start <= now && (end === null || now < end)) return 'current';
+    if (!lesson.isBreak && start !== null && start === nextStart) return 'next';
+    return 'later';
+  };
+  const views = sorted.map((lesson): LessonView => ({
+    ...lesson,
+    state: stateOf(lesson),
+    roomChanged: lesson.id in firstSeenRooms && firstSeenRooms[lesson.id] !== lesson.room,
+  }));
+  return {
+    date,
+    lessons: views,
+    minutesToNext: Number.isFinite(nextStart) ? Math.ceil((nextStart - now) / 60_000) : null,
+  };
+}
+
+/** Which group a due date falls in, relative to `today`; `null` when it is beyond the window. */
+export function homeworkGroupKey(dueDate: IsoDate | null, today: IsoDate): HomeworkGroupKey | null {
+  if (dueDate === null) return 'later';
+  const days = daysBetween(today, dueDate);
+  if (days < 0) return 'overdue';
+  if (days === 0) return 'today';
+  if (days === 1) return 'tomorrow';
+  if (days > HOMEWORK_DAYS_AHEAD) return null;
+  // The school week ends on Sunday: days until then (0 on a Sunday).
+  const daysToSunday = (7 - dayOfWeek(today)) % 7;
+  return days <= daysToSunday ? 'this-week' : 'later';
+}
+
+const GROUP_ORDER: readonly HomeworkGroupKey[] = ['overdue', 'today', 'tomorrow', 'this-week', 'later'];
+
+/**
+ * Open homework (see {@link isHomeworkOpen}) grouped by due date: overdue, today, tomorrow, the rest of
+ * this week (to Sunday), later (up to {@link HOMEWORK_DAYS_AHEAD} days ahead). Empty groups are left out;
+ * items within a group are by due date, then subject and title.
+ */
+export function groupHomework(items: readonly Homework[], today: IsoDate): HomeworkGroup[] {
+  const groups = new Map<HomeworkGroupKey, Homework[]>();
+  const sorted = [...items].sort(
+    (a, b) =>
+      (a.dueDate ?? '9999').localeCompare(b.dueDate ?? '9999') ||
+      (a.subject ?? '').localeCompare(b.subject ?? '') ||
+      a.title.localeCompare(b.title),
+  );
+  for (const homework of sorted) {
+    if (!isHomeworkOpen(homework)) continue;
+    const key = homeworkGroupKey(homework.dueDate, today);
+    if (key === null) continue;
+    groups.set(key, [...(groups.get(key) ?? []), homework]);
+  }
+  return GROUP_ORDER.filter((key) => groups.has(key)).map((key) => ({ key, items: groups.get(key) ?? [] }));
+}
+
+/** Today's view for a known pupil, or `null` when today's lessons are not known (yet). */
+export function todayView(known: KnownPupil, now: number): DayView | null {
+  if (known.day === null || known.day.date !== londonDate(now)) return null;
+  return buildDayView(known.day.date, known.day.lessons, now, known.day.firstSeenRooms);
+}
+
+/** A pupil for the switcher: open homework counts and the next lesson today. */
+export function pupilView(known: KnownPupil, now: number): PupilView {
+  const today = londonDate(now);
+  const lastDay = addDays(today, HOMEWORK_DAYS_AHEAD);
+  let homeworkDue = 0;
+  let homeworkOverdue = 0;
+  for (const homework of known.homework?.items ?? []) {
+    if (!isHomeworkOpen(homework) || homework.dueDate === null) continue;
+    if (homework.dueDate < today) homeworkOverdue += 1;
+    else if (homework.dueDate <= lastDay) homeworkDue += 1;
+  }
+  const next = todayView(known, now)?.lessons.find((l) => l.state === 'next' && l.start !== null);
+  return {
+    id: known.pupil.id,
+    name: known.pupil.name,
+    firstName: known.pupil.firstName,
+    homeworkDue,
+    homeworkOverdue,
+    nextLesson: next?.start ? { subject: next.subject, room: next.room, start: next.start } : null,
+  };
+}
+
+/** Everything {@link buildAppState} needs besides the known data. */
+export interface SnapshotInput {
+  auth: AuthStatus;
+  known: KnownData | null;
+  selectedPupilId: number | null;
+  now: number;
+  settings: Settings;
+  freshness: { stale: boolean; offline: boolean; refreshing: boolean; error: string | null };
+  environment: { demo: boolean; keychain: KeychainStatus; platform: string; version: string };
+}
+
+/**
+ * The `AppState` for the popover and tray. The selected pupil falls back to the first one when the
+ * given id is not on the account. With no known data (signed out, or before the first load) the lists
+ * are empty and `today` is `null`.
+ */
+export function buildAppState(input: SnapshotInput): AppState {
+  const { known, now } = input;
+  const selected =
+    known?.pupils.find((p) => p.pupil.id === input.selectedPupilId) ?? known?.pupils[0] ?? null;
+  return {
+    auth: input.auth,
+    account: known ? { ...known.account } : null,
+    pupils: known ? known.pupils.map((p) => pupilView(p, now)) : [],
+    selectedPupilId: selected?.pupil.id ?? null,
+    today: selected ? todayView(selected, now) : null,
+    homework: selected?.homework ? groupHomework(selected.homework.items, londonDate(now)) : [],
+    freshness: {
+      updatedAt: known?.updatedAt != null ? toLondonInstant(known.updatedAt) : null,
+      ...input.freshness,
+    },
+    settings: input.settings,
+    environment: { ...input.environment },
+  };
+}

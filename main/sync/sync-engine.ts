@@ -1,0 +1,549 @@
+/**
+ * The sync engine: fetches what the popover and the notification rules need, on the schedule of
+ * ./schedule.ts, through the session keeper (../session/keeper.ts), and keeps it as `KnownData`
+ * (./known-data.ts) with the freshness the snapshot shows.
+ *
+ * - Core refresh (every pupil of the account, in parallel): today's lessons and homework by due date.
+ *   For a student whose account is not known yet, the account (`/ping`) is fetched in parallel with the
+ *   lessons and homework, so a cold start is two round trips (sign-in, then these three).
+ * - Background kinds (activity, badges, detentions, announcements) ride along with a refresh when older
+ *   than the extras interval (60 min), after the core data is shown; only the kinds the school enabled.
+ * - On-demand records (`records:get`) and other days (`day:get`) are fetched when asked and reused for
+ *   2 minutes; today's lessons come from the known data.
+ * - A failed refresh keeps the last good data, marks it stale (offline for a network failure) with a
+ *   short message, and retries with backoff; a refresh that finds the credentials refused stops.
+ * - One refresh at a time: asking while one runs joins it.
+ *
+ * Timers go through the injected clock. No electron imports.
+ */
+import type { DayView, RecordKind, RecordsResult } from '../../preload/contract';
+import type { ClassChartsClient } from '../classcharts/client';
+import { addDays, londonDate, toLondonInstant } from '../classcharts/dates';
+import { NetworkError, isClassChartsError } from '../classcharts/errors';
+import type { Account, Homework, IsoDate, Lesson, Pupil } from '../classcharts/types';
+import type { Clock, Logger } from '../ports';
+import { describe, NotSignedInError, type SessionClient, type SessionKeeper } from '../session/keeper';
+import { classifyFailure } from '../session/renewal-policy';
+import {
+  EXTRA_KINDS,
+  type ExtraKind,
+  type KnownData,
+  type KnownPupil,
+  updatePupil,
+  withAccount,
+  withDay,
+} from './known-data';
+import {
+  activityWindow,
+  EXTRAS_INTERVAL_MS,
+  extrasDue,
+  homeworkWindow,
+  midnightRefreshDelay,
+  nextRefreshDelay,
+  ON_DEMAND_TTL_MS,
+} from './schedule';
+import { buildDayView } from './snapshot';
+
+/** What the engine needs from the ClassCharts client (main/classcharts/client.ts). */
+export type CoreClient = SessionClient &
+  Pick<
+    ClassChartsClient,
+    | 'account'
+    | 'timetable'
+    | 'homeworks'
+    | 'allActivity'
+    | 'behaviour'
+    | 'badges'
+    | 'announcements'
+    | 'detentions'
+  >;
+
+/** Why a refresh runs (for logs and `cli watch`). */
+export type RefreshReason =
+  'start' | 'sign-in' | 'interval' | 'midnight' | 'resume' | 'popover' | 'manual' | 'retry';
+
+/** Freshness of the known data, as the snapshot shows it. */
+export interface Freshness {
+  stale: boolean;
+  offline: boolean;
+  refreshing: boolean;
+  error: string | null;
+}
+
+/** Outcome of one refresh, for observers (`cli watch`). Never holds secrets. */
+export type SyncEvent =
+  | { type: 'refresh'; ok: true; reason: RefreshReason; pupils: number; lessons: number; homework: number }
+  | {
+      type: 'refresh';
+      ok: false;
+      reason: RefreshReason;
+      error: string;
+      offline: boolean;
+      retryInMs: number | null;
+    }
+  | { type: 'extras'; ok: boolean; kinds: ExtraKind[]; error?: string };
+
+/** Why data changed: a refresh, background kinds, or records the user asked for (shown already). */
+export type DataChangeReason = 'refresh' | 'extras' | 'records';
+
+/** What {@link SyncEngine} is built from. */
+export interface SyncEngineOptions {
+  keeper: SessionKeeper<CoreClient>;
+  clock: Clock;
+  logger: Logger;
+  /** The interval refresh period in ms (read at each scheduling, so a settings change applies). */
+  refreshIntervalMs: () => number;
+  /** Background kinds period in ms; default 60 min. */
+  extrasIntervalMs?: number;
+  /** Anything the snapshot shows changed (data or freshness). */
+  onChange: () => void;
+  /** New data was applied: `previous` is what was known before (`null` right after sign-in). */
+  onData: (previous: KnownData | null, current: KnownData, reason: DataChangeReason) => void;
+  /** Refresh outcomes. */
+  onEvent?: (event: SyncEvent) => void;
+}
+
+const FRESH: Freshness = { stale: false, offline: false, refreshing: false, error: null };
+
+/** Which pupil feature flag allows each background kind. */
+const EXTRA_FEATURE: Record<ExtraKind, keyof Pupil['features']> = {
+  activity: 'activity',
+  badges: 'badges',
+  detentions: 'detentions',
+  announcements: 'announcements',
+};
+
+interface CachedAnswer<T> {
+  at: number;
+  value: T;
+}
+
+/** Keeps the known data fresh; see the file header. */
+export class SyncEngine {
+  private readonly options: SyncEngineOptions;
+  private readonly keeper: SessionKeeper<CoreClient>;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private data: KnownData | null = null;
+  private state: Freshness = { ...FRESH };
+  private running: Promise<void> | null = null;
+  private failures = 0;
+  private lastFailure: unknown = null;
+  private lastSuccessAt: number | null = null;
+  private intervalTimer: unknown = null;
+  private midnightTimer: unknown = null;
+  private active = false;
+  /** Bumped by reset/stop: work started under an older epoch changes nothing. */
+  private epoch = 0;
+  private readonly answers = new Map<string, CachedAnswer<unknown>>();
+
+  constructor(options: SyncEngineOptions) {
+    this.options = options;
+    this.keeper = options.keeper;
+    this.clock = options.clock;
+    this.logger = options.logger;
+  }
+
+  /** What is known, or `null` before the first load. */
+  get known(): KnownData | null {
+    return this.data;
+  }
+
+  /** Freshness for the snapshot. */
+  get freshness(): Freshness {
+    return { ...this.state };
+  }
+
+  /** Epoch ms of the last fully successful refresh in this run, or the cached data's, or `null`. */
+  get updatedAt(): number | null {
+    return this.data?.updatedAt ?? null;
+  }
+
+  /** The error of the last refresh, or `null` when it succeeded. */
+  get lastError(): unknown {
+    return this.lastFailure;
+  }
+
+  /** Shows cached data (from the store) until the first refresh: marked stale. */
+  load(cached: KnownData): void {
+    this.data = cached;
+    this.lastSuccessAt = cached.updatedAt;
+    this.state = { ...FRESH, stale: true };
+    this.options.onChange();
+  }
+
+  /** Forgets everything (sign-out): data, freshness, answers; stops timers; in-flight work is ignored. */
+  reset(): void {
+    this.stop();
+    this.data = null;
+    this.state = { ...FRESH };
+    this.failures = 0;
+    this.lastFailure = null;
+    this.lastSuccessAt = null;
+    this.answers.clear();
+    this.options.onChange();
+  }
+
+  /** Starts the interval and midnight timers (the first refresh is asked for separately). */
+  start(): void {
+    this.active = true;
+    this.scheduleInterval();
+    this.scheduleMidnight();
+  }
+
+  /** Stops every timer; in-flight requests finish but change nothing. */
+  stop(): void {
+    this.active = false;
+    this.epoch += 1;
+    this.running = null;
+    if (this.state.refreshing) this.state = { ...this.state, refreshing: false };
+    this.clearTimers();
+  }
+
+  /** Stops the timers only (system sleep); `start()` resumes them. */
+  pause(): void {
+    this.active = false;
+    this.clearTimers();
+  }
+
+  /** Re-plans the interval refresh (after a settings change). */
+  reschedule(): void {
+    if (this.active) this.scheduleInterval();
+  }
+
+  /** Waits for a running refresh (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /**
+   * Refreshes every pupil's lessons and homework (and the account when asked or not yet known), then the
+   * background kinds that are due. Joins a refresh already running. Never rejects: the outcome is in the
+   * freshness and the events.
+   */
+  refresh(reason: RefreshReason, options: { account?: boolean } = {}): Promise<void> {
+    if (this.running) return this.running;
+    const epoch = this.epoch;
+    const run = this.refreshOnce(reason, options.account ?? false, epoch).finally(() => {
+      if (this.running === run) this.running = null;
+    });
+    this.running = run;
+    return run;
+  }
+
+  private async refreshOnce(reason: RefreshReason, withAccountFetch: boolean, epoch: number): Promise<void> {
+    this.setFreshness({ ...this.state, refreshing: true });
+    const now = this.clock.now();
+    const today = londonDate(now);
+    let failed: unknown = null;
+    try {
+      const previous = this.data;
+      let next = await this.fetchCore(previous, withAccountFetch, today, now, (error) => {
+        failed ??= error;
+      });
+      if (epoch !== this.epoch) return;
+      if (failed === null) next = { ...next, updatedAt: now };
+      this.data = next;
+      if (failed === null) this.succeeded(reason, next, now);
+      else this.failed(reason, failed);
+      this.options.onData(previous, next, 'refresh');
+    } catch (error) {
+      if (epoch !== this.epoch) return;
+      this.failed(reason, error);
+      return;
+    } finally {
+      if (epoch === this.epoch) this.scheduleInterval();
+    }
+    if (failed === null) await this.refreshExtras(epoch, now, today);
+  }
+
+  /** Fetches the account (if needed) and every pupil's lessons and homework; per-pupil failures go to `onError`. */
+  private async fetchCore(
+    previous: KnownData | null,
+    withAccountFetch: boolean,
+    today: IsoDate,
+    now: number,
+    onError: (error: unknown) => void,
+  ): Promise<KnownData> {
+    const window = homeworkWindow(today);
+    const homeworkQuery = { ...window, displayDate: 'due_date' as const };
+    const needAccount = withAccountFetch || previous === null;
+    let data: KnownData;
+    if (needAccount && this.keeper.accountKind === 'student') {
+      // Cold start for a student: /ping, lessons and homework together (no pupil id needed).
+      const [account, lessons, homework] = await Promise.all([
+        this.keeper.run((c) => c.account()),
+        this.keeper.run((c) => c.timetable(today)),
+        this.keeper.run((c) => c.homeworks(homeworkQuery)),
+      ]);
+      data = withAccount(previous, account);
+      const pupil = account.pupils[0];
+      if (pupil) data = updatePupil(data, pupil.id, (k) => applyCore(k, today, lessons, homework, now));
+      return data;
+    }
+    const account: Account | null = needAccount ? await this.keeper.run((c) => c.account()) : null;
+    data = account ? withAccount(previous, account) : (previous as KnownData);
+    const results = await Promise.allSettled(
+      data.pupils.map(async (known) => {
+        const id = known.pupil.id;
+        const [lessons, homework] = await Promise.all([
+          this.keeper.run((c) => c.timetable(today, id)),
+          this.keeper.run((c) => c.homeworks(homeworkQuery, id)),
+        ]);
+        return { id, lessons, homework };
+      }),
+    );
+    for (const result of results) {
+      if (result.status === 'rejected') {
+        onError(result.reason);
+        continue;
+      }
+      const { id, lessons, homework } = result.value;
+      data = updatePupil(data, id, (k) => applyCore(k, today, lessons, homework, now));
+    }
+    return data;
+  }
+
+  private succeeded(reason: RefreshReason, data: KnownData, now: number): void {
+    this.failures = 0;
+    this.lastFailure = null;
+    this.lastSuccessAt = now;
+    this.setFreshness({ ...FRESH });
+    const lessons = data.pupils.reduce((n, p) => n + (p.day?.lessons.length ?? 0), 0);
+    const homework = data.pupils.reduce((n, p) => n + (p.homework?.items.length ?? 0), 0);
+    this.logger.info('refresh done', { reason, pupils: data.pupils.length, lessons, homework });
+    this.options.onEvent?.({
+      type: 'refresh',
+      ok: true,
+      reason,
+      pupils: data.pupils.length,
+      lessons,
+      homework,
+    });
+  }
+
+  private failed(reason: RefreshReason, error: unknown): void {
+    const action = classifyFailure(error);
+    const offline = error instanceof NetworkError;
+    this.lastFailure = error;
+    let retryInMs: number | null = null;
+    if (error instanceof NotSignedInError || action === 'needs-sign-in') {
+      this.failures = 0;
+    } else {
+      this.failures += 1;
+      retryInMs = nextRefreshDelay({
+        intervalMs: this.options.refreshIntervalMs(),
+        lastSuccessAt: this.lastSuccessAt,
+        failures: this.failures,
+        now: this.clock.now(),
+      });
+    }
+    const message = userMessageOf(error);
+    if (action === 'fail' && !(error instanceof NotSignedInError))
+      this.logger.error('refresh failed unexpectedly', { reason, error: describe(error) });
+    else this.logger.warn('refresh failed', { reason, error: describe(error), retryInMs });
+    this.setFreshness({ stale: this.data !== null, offline, refreshing: false, error: message });
+    this.options.onEvent?.({ type: 'refresh', ok: false, reason, error: message, offline, retryInMs });
+  }
+
+  /** Fetches the background kinds that are due, for every pupil; failures are logged, not shown. */
+  private async refreshExtras(epoch: number, now: number, today: IsoDate): Promise<void> {
+    const data = this.data;
+    if (data === null) return;
+    const interval = this.options.extrasIntervalMs ?? EXTRAS_INTERVAL_MS;
+    const jobs: { id: number; kind: ExtraKind }[] = [];
+    for (const known of data.pupils) {
+      for (const kind of EXTRA_KINDS) {
+        if (!known.pupil.features[EXTRA_FEATURE[kind]]) continue;
+        if (extrasDue(known[kind]?.fetchedAt ?? null, now, interval)) jobs.push({ id: known.pupil.id, kind });
+      }
+    }
+    if (jobs.length === 0) return;
+    const results = await Promise.allSettled(
+      jobs.map(async (job) => ({ ...job, items: await this.fetchExtra(job.kind, job.id, today) })),
+    );
+    if (epoch !== this.epoch || this.data === null) return;
+    const previous = this.data;
+    let next = previous;
+    let firstError: unknown = null;
+    for (const result of results) {
+      if (result.status === 'rejected') {
+        firstError ??= result.reason;
+        continue;
+      }
+      const { id, kind, items } = result.value;
+      next = updatePupil(next, id, (k) => ({ ...k, [kind]: { fetchedAt: now, items } }));
+    }
+    const kinds = [...new Set(jobs.map((j) => j.kind))];
+    if (firstError !== null) this.logger.warn('background fetch failed', { error: describe(firstError) });
+    this.options.onEvent?.({
+      type: 'extras',
+      ok: firstError === null,
+      kinds,
+      ...(firstError === null ? {} : { error: userMessageOf(firstError) }),
+    });
+    if (next === previous) return;
+    this.data = next;
+    this.options.onData(previous, next, 'extras');
+  }
+
+  private fetchExtra(kind: ExtraKind, pupilId: number, today: IsoDate): Promise<unknown[]> {
+    switch (kind) {
+      case 'activity':
+        return this.keeper.run((c) => c.allActivity({ ...activityWindow(today), maxPages: 2 }, pupilId));
+      case 'badges':
+        return this.keeper.run((c) => c.badges(pupilId));
+      case 'detentions':
+        return this.keeper.run((c) => c.detentions(pupilId));
+      case 'announcements':
+        return this.keeper.run((c) => c.announcements(pupilId));
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // On demand
+  // ---------------------------------------------------------------------------------------------
+
+  /** The known pupil with this id, or the first; throws an Error fit to show when not on the account. */
+  pupil(pupilId: number | undefined): KnownPupil {
+    const data = this.data;
+    if (data === null || data.pupils.length === 0) throw new Error('Nothing is loaded yet. Sign in first.');
+    const known = pupilId === undefined ? data.pupils[0] : data.pupils.find((p) => p.pupil.id === pupilId);
+    if (known === undefined) throw new Error('That pupil is not on this account.');
+    return known;
+  }
+
+  /** Reuses an answer younger than the on-demand TTL, else fetches and keeps it. */
+  private async cached<T>(key: string, fetch: () => Promise<T>): Promise<T> {
+    const now = this.clock.now();
+    const hit = this.answers.get(key) as CachedAnswer<T> | undefined;
+    if (hit && now - hit.at < ON_DEMAND_TTL_MS && now >= hit.at) return hit.value;
+    const epoch = this.epoch;
+    const value = await fetch();
+    if (epoch === this.epoch) this.answers.set(key, { at: now, value });
+    return value;
+  }
+
+  /**
+   * A day's lessons for a pupil (`day:get`): today's from the known data when there, other days fetched
+   * and kept for 2 minutes. Throws the client's errors (with a user message) when the fetch fails.
+   */
+  async day(date: IsoDate, pupilId: number | undefined): Promise<DayView> {
+    const known = this.pupil(pupilId);
+    const now = this.clock.now();
+    if (known.day && known.day.date === date)
+      return buildDayView(date, known.day.lessons, now, known.day.firstSeenRooms);
+    const id = known.pupil.id;
+    const lessons = await this.cached(`day:${id}:${date}`, () =>
+      this.keeper.run((c) => c.timetable(date, id)),
+    );
+    return buildDayView(date, lessons, this.clock.now());
+  }
+
+  /**
+   * On-demand records (`records:get`), kept for 2 minutes. Background kinds fetched within that time are
+   * reused; what is fetched here also updates the known data (reason `records`: the user is looking at
+   * it, so the app records it without notifying).
+   */
+  async records(kind: RecordKind, pupilId: number | undefined): Promise<RecordsResult> {
+    const known = this.pupil(pupilId);
+    const id = known.pupil.id;
+    const now = this.clock.now();
+    const today = londonDate(now);
+    const fetchedAt = (at: number) => toLondonInstant(at);
+    if (kind === 'behaviour') {
+      return this.cached(`behaviour:${id}`, async () => {
+        const [summary, recent] = await Promise.all([
+          this.keeper.run((c) => c.behaviour({ from: addDays(today, -84), to: today }, id)),
+          this.keeper.run((c) => c.allActivity({ ...activityWindow(today), maxPages: 2 }, id)),
+        ]);
+        return { kind, pupilId: id, fetchedAt: fetchedAt(now), summary, recent };
+      });
+    }
+    const background = known[kind];
+    if (background && now - background.fetchedAt < ON_DEMAND_TTL_MS && now >= background.fetchedAt) {
+      return {
+        kind,
+        pupilId: id,
+        fetchedAt: fetchedAt(background.fetchedAt),
+        items: background.items,
+      } as RecordsResult;
+    }
+    const epoch = this.epoch;
+    const items = await this.fetchExtra(kind, id, today);
+    if (epoch === this.epoch && this.data !== null) {
+      const previous = this.data;
+      this.data = updatePupil(previous, id, (k) => ({ ...k, [kind]: { fetchedAt: now, items } }));
+      this.options.onData(previous, this.data, 'records');
+    }
+    return { kind, pupilId: id, fetchedAt: fetchedAt(now), items } as RecordsResult;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private setFreshness(next: Freshness): void {
+    const changed =
+      next.stale !== this.state.stale ||
+      next.offline !== this.state.offline ||
+      next.refreshing !== this.state.refreshing ||
+      next.error !== this.state.error;
+    this.state = next;
+    if (changed) this.options.onChange();
+  }
+
+  private scheduleInterval(): void {
+    if (this.intervalTimer !== null) this.clock.clearTimeout(this.intervalTimer);
+    this.intervalTimer = null;
+    if (!this.active) return;
+    const delay = nextRefreshDelay({
+      intervalMs: this.options.refreshIntervalMs(),
+      lastSuccessAt: this.lastSuccessAt,
+      failures: this.failures,
+      now: this.clock.now(),
+    });
+    this.intervalTimer = this.clock.setTimeout(() => {
+      this.intervalTimer = null;
+      void this.refresh(this.failures > 0 ? 'retry' : 'interval');
+    }, delay);
+  }
+
+  private scheduleMidnight(): void {
+    if (this.midnightTimer !== null) this.clock.clearTimeout(this.midnightTimer);
+    this.midnightTimer = null;
+    if (!this.active) return;
+    this.midnightTimer = this.clock.setTimeout(() => {
+      this.midnightTimer = null;
+      this.scheduleMidnight();
+      void this.refresh('midnight', { account: true });
+    }, midnightRefreshDelay(this.clock.now()));
+  }
+
+  private clearTimers(): void {
+    for (const timer of [this.intervalTimer, this.midnightTimer])
+      if (timer !== null) this.clock.clearTimeout(timer);
+    this.intervalTimer = null;
+    this.midnightTimer = null;
+  }
+}
+
+/** Today's lessons and the homework list applied to a known pupil. */
+function applyCore(
+  known: KnownPupil,
+  today: IsoDate,
+  lessons: Lesson[],
+  homework: Homework[],
+  now: number,
+): KnownPupil {
+  return {
+    ...known,
+    day: withDay(known.day, today, lessons, now),
+    homework: { fetchedAt: now, items: homework },
+  };
+}
+
+/** A short message fit to show for a failure. */
+export function userMessageOf(error: unknown): string {
+  if (error instanceof NotSignedInError) return 'Sign in again to carry on.';
+  if (isClassChartsError(error)) return error.userMessage;
+  return 'Something went wrong while updating. It will try again shortly.';
+}
