@@ -1,0 +1,64 @@
+// Running the CLI in tests: as a child process (`tsx main/cli.ts`, like `npm run cli`) or in-process with
+// captured output. Environment variables are always built from scratch so a developer's own
+// CLASSCHARTS_* settings never leak in.
+import { execFile } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCli } from '../../main/cli';
+import type { FakeClassCharts } from '../fake-classcharts/index';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** What a CLI run produced. */
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment of a student (or parent) signed in to `fake`, plus `extra`. */
+export function envFor(
+  fake: FakeClassCharts,
+  who: 'student' | 'parent',
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  const base = { CLASSCHARTS_BASE_URL: fake.url };
+  const credentials: Record<string, string> =
+    who === 'student'
+      ? { CLASSCHARTS_CODE: fake.accounts.student.code, CLASSCHARTS_DOB: fake.accounts.student.dateOfBirth }
+      : {
+          CLASSCHARTS_EMAIL: fake.accounts.parent.email,
+          CLASSCHARTS_PASSWORD: fake.accounts.parent.password,
+        };
+  return { ...base, ...credentials, ...extra };
+}
+
+/**
+ * Runs `tsx main/cli.ts <args>` as a child process (asynchronously, so a fake server in this process keeps
+ * answering) with only PATH/HOME and `env` set.
+ */
+export function spawnCli(args: string[], env: Record<string, string>): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(
+      join(root, 'node_modules/.bin/tsx'),
+      [join(root, 'main/cli.ts'), ...args],
+      {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+        timeout: 60_000,
+      },
+      (error, stdout, stderr) => {
+        const code = error && typeof error.code === 'number' ? error.code : error ? -1 : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** Runs the CLI in this process with captured stdout/stderr. */
+export async function runInProcess(args: string[], env: Record<string, string>): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, env, { out: (t) => void (stdout += t), err: (t) => void (stderr += t) });
+  return { code, stdout, stderr };
+}
