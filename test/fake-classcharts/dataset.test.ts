@@ -1,0 +1,130 @@
+// The generated dataset (deterministic per seed and today, built around today in Europe/London, with
+// what the issue asks for) and the `--data FILE` format (validated, served the same as an object).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../main/classcharts/dates';
+import { parseDataset } from './data-file';
+import { DEMO_PARENT, DEMO_STUDENT, generateDataset } from './dataset';
+import { startFakeClassCharts } from './index';
+import { arr, call, loginStudent, obj } from './test-client';
+
+const TODAY = '2026-06-17';
+const dir = mkdtempSync(join(tmpdir(), 'fake-classcharts-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('generated dataset', () => {
+  it('is the same for the same seed and today, and differs for another seed', () => {
+    const a = generateDataset({ seed: 7, today: TODAY });
+    expect(generateDataset({ seed: 7, today: TODAY })).toEqual(a);
+    expect(generateDataset({ seed: 8, today: TODAY })).not.toEqual(a);
+  });
+
+  it('hands out copies: mutating one does not change the next', () => {
+    const a = generateDataset({ seed: 7, today: TODAY });
+    a.pupils.length = 0;
+    expect(generateDataset({ seed: 7, today: TODAY }).pupils).toHaveLength(2);
+  });
+
+  it('has the demo accounts: the student, and the parent of the student and a sibling', () => {
+    const d = generateDataset({ seed: 2026, today: TODAY });
+    expect(d.students[0]).toMatchObject({ code: DEMO_STUDENT.code, dateOfBirth: DEMO_STUDENT.dateOfBirth });
+    expect(d.parents[0]).toMatchObject({
+      user: { email: DEMO_PARENT.email },
+      password: DEMO_PARENT.password,
+    });
+    expect(d.parents[0]?.pupilIds).toEqual([d.students[0]?.pupilId, d.pupils[1]?.pupil.id]);
+  });
+
+  it('gives the demo pupil more than 50 behaviour points of both polarities, before today', () => {
+    const amelia = generateDataset({ seed: 2026, today: TODAY }).pupils[0];
+    const behaviour = amelia?.activity.filter((p) => p.type === 'behaviour') ?? [];
+    expect(behaviour.length).toBeGreaterThan(50);
+    expect(behaviour.some((p) => p.polarity === 'negative' && p.score < 0)).toBe(true);
+    expect(behaviour.some((p) => p.polarity === 'positive' && p.score > 0)).toBe(true);
+    expect(behaviour.every((p) => p.timestamp.slice(0, 10) < TODAY)).toBe(true);
+  });
+
+  it('has announcements pinned, with HTML, with an attachment and asking for consent', () => {
+    const list = generateDataset({ seed: 2026, today: TODAY }).pupils[0]?.announcements ?? [];
+    expect(list.some((a) => a.priority_pinned === 'yes')).toBe(true);
+    expect(list.some((a) => a.attachments.length > 0)).toBe(true);
+    expect(list.some((a) => a.requires_consent === 'yes' && a.consent === null)).toBe(true);
+    expect(list.some((a) => /<p>.*<a href="https:/.test(a.description ?? ''))).toBe(true);
+  });
+
+  it('has a pending detention ahead and attended ones behind, one with the malformed date real data shows', () => {
+    const list = generateDataset({ seed: 2026, today: TODAY }).pupils[0]?.detentions ?? [];
+    const pending = list.filter((d) => d.attended === 'pending');
+    expect(pending.length).toBe(1);
+    expect(String(pending[0]?.date).slice(0, 10) > TODAY).toBe(true);
+    const attended = list.filter((d) => d.attended === 'yes');
+    expect(attended.length).toBeGreaterThanOrEqual(2);
+    expect(attended.every((d) => String(d.date).slice(0, 10) < TODAY)).toBe(true);
+    expect(list.some((d) => /^\d{4}-\d{2}-\d{2}:00:00\+00:00$/.test(String(d.date)))).toBe(true);
+  });
+
+  it('is built around today in Europe/London per the clock when no today is given', async () => {
+    // 23:30 UTC on 16 June is already 17 June in London (BST).
+    const fake = await startFakeClassCharts({ clock: () => Date.parse('2026-06-16T23:30:00Z') });
+    try {
+      const session = await loginStudent(fake);
+      const body = obj((await call(fake, '/apiv2student/timetable', session)).body);
+      expect(obj(body['meta'])['dates']).toEqual(['2026-06-17']);
+      const due = fake.dataset.pupils[0]?.homeworks.map((h) => h.due_date).sort() ?? [];
+      expect(due[0]! >= addDays('2026-06-17', -21)).toBe(true);
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe('--data FILE', () => {
+  it('accepts the generated dataset as JSON and serves it like the object', async () => {
+    const dataset = generateDataset({ seed: 99, today: TODAY });
+    const file = join(dir, 'data.json');
+    writeFileSync(file, JSON.stringify(dataset));
+    expect(parseDataset(JSON.parse(JSON.stringify(dataset)))).toEqual(dataset);
+    const fromFile = await startFakeClassCharts({ data: file, today: TODAY });
+    const fromObject = await startFakeClassCharts({ data: dataset, today: TODAY });
+    try {
+      for (const path of [
+        '/apiv2student/timetable?date=2026-12-15',
+        '/apiv2student/homeworks',
+        '/apiv2student/eventbadges',
+      ]) {
+        const a = await call(fromFile, path, await loginStudent(fromFile));
+        const b = await call(fromObject, path, await loginStudent(fromObject));
+        expect(arr(obj(a.body).data).length).toBeGreaterThan(0);
+        expect(a.body).toEqual(b.body);
+      }
+    } finally {
+      await Promise.all([fromFile.close(), fromObject.close()]);
+    }
+  });
+
+  it('keeps extra fields a dataset author adds to a record', () => {
+    const dataset = generateDataset({ seed: 99, today: TODAY });
+    const json = JSON.parse(JSON.stringify(dataset)) as {
+      pupils: { detentions: Record<string, unknown>[] }[];
+    };
+    const first = json.pupils[0]?.detentions[0];
+    if (first) first['new_field'] = 'kept';
+    expect(parseDataset(json).pupils[0]?.detentions[0]).toHaveProperty('new_field', 'kept');
+  });
+
+  it('refuses a file that does not match the format, naming the field', async () => {
+    const broken = JSON.parse(JSON.stringify(generateDataset({ seed: 1, today: TODAY }))) as {
+      students: { dateOfBirth: string }[];
+    };
+    if (broken.students[0]) broken.students[0].dateOfBirth = '2012-05-14';
+    const file = join(dir, 'broken.json');
+    writeFileSync(file, JSON.stringify(broken));
+    await expect(startFakeClassCharts({ data: file })).rejects.toThrow(
+      /students\[0\]\.dateOfBirth|dateOfBirth/,
+    );
+    writeFileSync(join(dir, 'not-json.json'), '{ nope');
+    await expect(startFakeClassCharts({ data: join(dir, 'not-json.json') })).rejects.toThrow(/is not JSON/);
+  });
+});

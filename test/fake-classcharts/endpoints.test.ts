@@ -1,0 +1,279 @@
+// Behaviour of the data endpoints (field notes §1.1, §5): parent scoping, optional student path id,
+// activity paging to its empty end, lesson times with the UK offset of their date, timetable days (weekend,
+// INSET day, split period, alternative lesson, breaks), homework filters and order, behaviour buckets,
+// PHP habits, and the error envelope for bad parameters.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../main/classcharts/dates';
+import { INVALID_DATE } from './api';
+import { startFakeClassCharts, type FakeClassCharts } from './index';
+import { PUPIL_FORBIDDEN, PUPIL_REQUIRED } from './routes';
+import type { Json } from './shape';
+import { arr, call, loginParent, loginStudent, obj, type TestSession } from './test-client';
+
+const TODAY = '2026-06-17'; // a Wednesday in BST
+let fake: FakeClassCharts;
+let student: TestSession;
+let parent: TestSession;
+let ameliaId: number;
+let oliverId: number;
+
+beforeAll(async () => {
+  fake = await startFakeClassCharts({ today: TODAY });
+  student = await loginStudent(fake);
+  parent = await loginParent(fake);
+  [ameliaId, oliverId] = fake.accounts.parent.pupilIds as [number, number];
+});
+afterAll(() => fake.close());
+
+const data = async (path: string, session: TestSession = student): Promise<Json[]> =>
+  arr(obj((await call(fake, path, session)).body).data);
+const rows = async (path: string, session: TestSession = student) => (await data(path, session)).map(obj);
+
+describe('pupil scoping', () => {
+  it('a parent reads each of their pupils, and the sibling has a different timetable', async () => {
+    const day = '2026-06-16';
+    const mine = await rows(`/apiv2parent/timetable/${ameliaId}?date=${day}`, parent);
+    const sibling = await rows(`/apiv2parent/timetable/${oliverId}?date=${day}`, parent);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(sibling.length).toBeGreaterThan(0);
+    expect(sibling.map((l) => l['lesson_name'])).not.toEqual(mine.map((l) => l['lesson_name']));
+  });
+
+  it('a parent call without a pupil id, or with one not theirs, gets an error body', async () => {
+    const missing = await call(fake, '/apiv2parent/homeworks', parent);
+    expect(missing).toEqual({
+      status: 200,
+      body: { success: 0, expired: 0, error: PUPIL_REQUIRED, meta: [] },
+    });
+    const stranger = await call(fake, '/apiv2parent/homeworks/1234567', parent);
+    expect(obj(stranger.body)['error']).toBe(PUPIL_FORBIDDEN);
+    const account = fake.dataset.parents[0];
+    if (!account) throw new Error('no parent');
+    const before = account.pupilIds;
+    account.pupilIds = [ameliaId];
+    try {
+      expect(obj((await call(fake, `/apiv2parent/homeworks/${oliverId}`, parent)).body)['error']).toBe(
+        PUPIL_FORBIDDEN,
+      );
+    } finally {
+      account.pupilIds = before;
+    }
+  });
+
+  it('a student may leave the id out or give their own, but not a sibling’s', async () => {
+    const without = await data('/apiv2student/detentions');
+    const own = await data(`/apiv2student/detentions/${ameliaId}`);
+    expect(own).toEqual(without);
+    expect(without.length).toBeGreaterThan(0);
+    expect(obj((await call(fake, `/apiv2student/detentions/${oliverId}`, student)).body)['error']).toBe(
+      PUPIL_FORBIDDEN,
+    );
+  });
+});
+
+describe('activity paging', () => {
+  it('pages of at most 50, newest first, end with an empty page whose last_id is false', async () => {
+    const seen: Record<string, Json>[] = [];
+    let lastId: Json = null;
+    let pages = 0;
+    for (;;) {
+      const query: string = lastId === null ? '' : `?last_id=${String(lastId)}`;
+      const body = obj((await call(fake, `/apiv2student/activity${query}`, student)).body);
+      const page = arr(body['data']).map(obj);
+      lastId = obj(body['meta'])['last_id'] ?? null;
+      pages += 1;
+      if (page.length === 0) break;
+      expect(page.length).toBeLessThanOrEqual(50);
+      expect(lastId).toBe(page.at(-1)?.['id']);
+      seen.push(...page);
+      expect(pages).toBeLessThan(20);
+    }
+    expect(lastId).toBe(false);
+    expect(seen.length).toBeGreaterThan(100); // the demo pupil has more than two pages
+    expect(new Set(seen.map((p) => p['id'])).size).toBe(seen.length);
+    const stamps = seen.map((p) => String(p['timestamp']));
+    expect(stamps).toEqual([...stamps].sort().reverse());
+    expect(stamps.every((t) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(t))).toBe(true);
+    expect(new Set(seen.map((p) => p['polarity']))).toEqual(new Set(['positive', 'negative', 'blank']));
+  });
+
+  it('from/to limit the points to those dates; meta bounds are the UK midnights in UTC', async () => {
+    const from = addDays(TODAY, -14);
+    const to = addDays(TODAY, -7);
+    const body = obj((await call(fake, `/apiv2student/activity?from=${from}&to=${to}`, student)).body);
+    const points = arr(body['data']).map(obj);
+    expect(points.length).toBeGreaterThan(0);
+    expect(
+      points.every(
+        (p) => String(p['timestamp']).slice(0, 10) >= from && String(p['timestamp']).slice(0, 10) <= to,
+      ),
+    ).toBe(true);
+    expect(obj(body['meta'])).toMatchObject({
+      start_date: `${addDays(from, -1)}T23:00:00+00:00`,
+      end_date: `${to}T22:59:59+00:00`,
+      step_size: 'week',
+    });
+  });
+});
+
+describe('timetable', () => {
+  it('lesson times carry +01:00 on a June date and +00:00 on a December date', async () => {
+    for (const [date, offset] of [
+      ['2026-06-16', '+01:00'],
+      ['2026-12-15', '+00:00'],
+    ] as const) {
+      const lessons = await rows(`/apiv2student/timetable?date=${date}`);
+      expect(lessons.length).toBeGreaterThan(0);
+      for (const l of lessons) {
+        expect(l['start_time']).toMatch(new RegExp(`^${date}T\\d{2}:\\d{2}:00\\${offset}$`));
+        expect(l['end_time']).toMatch(new RegExp(`\\${offset}$`));
+      }
+      const p1 = lessons.find((l) => l['period_number'] === 'P1');
+      expect(p1?.['start_time']).toBe(`${date}T08:45:00${offset}`);
+    }
+  });
+
+  it('defaults to today, and has nothing on a weekend or the INSET day', async () => {
+    const body = obj((await call(fake, '/apiv2student/timetable', student)).body);
+    expect(obj(body['meta'])['dates']).toEqual([TODAY]);
+    expect(await data('/apiv2student/timetable?date=2026-06-20')).toEqual([]); // Saturday
+    expect(await data('/apiv2student/timetable?date=2026-06-26')).toEqual([]); // next week's Friday
+    expect((await data('/apiv2student/timetable?date=2026-06-25')).length).toBeGreaterThan(0);
+  });
+
+  it('has tutor time, breaks with is_break, a split period sharing a key, and a moved lesson today', async () => {
+    const today = await rows('/apiv2student/timetable');
+    expect(today.filter((l) => l['is_break'] === true).map((l) => l['period_number'])).toEqual([
+      'Break',
+      'Lunch',
+    ]);
+    expect(today.some((l) => l['period_number'] === 'Tut' && l['subject_name'] === 'TUTOR')).toBe(true);
+    const moved = today.filter((l) => l['is_alternative_lesson'] === true);
+    expect(moved).toHaveLength(1);
+    expect(moved[0]?.['room_name']).toBe('Library');
+    // The split period is in week 1 of the cycle (this week): Wednesday P4.
+    const split = today.filter((l) => l['period_number'] === 'P4');
+    expect(split).toHaveLength(2);
+    expect(split[0]?.['key']).toBe(split[1]?.['key']);
+    expect(split[0]?.['lesson_name']).not.toBe(split[1]?.['lesson_name']);
+    expect(today[0]?.['period_name']).toBe('1Wed:P1');
+  });
+
+  it('answers POST with the parameters in a form body too (the service is method-lenient)', async () => {
+    const viaPost = await call(fake, '/apiv2student/timetable', student, {
+      method: 'POST',
+      body: new URLSearchParams({ date: '2026-12-15' }),
+    });
+    expect(obj(obj(viaPost.body).meta)['dates']).toEqual(['2026-12-15']);
+  });
+});
+
+describe('homeworks', () => {
+  it('filters and orders on the chosen date, echoing it in meta.display_type', async () => {
+    const from = addDays(TODAY, -7);
+    const to = addDays(TODAY, 7);
+    for (const field of ['due_date', 'issue_date'] as const) {
+      const body = obj(
+        (await call(fake, `/apiv2student/homeworks?display_date=${field}&from=${from}&to=${to}`, student))
+          .body,
+      );
+      const list = arr(body['data']).map(obj);
+      const dates = list.map((h) => String(h[field]));
+      expect(dates.every((d) => d >= from && d <= to)).toBe(true);
+      expect(dates).toEqual([...dates].sort());
+      expect(obj(body['meta'])).toMatchObject({ display_type: field, start_date: from, end_date: to });
+    }
+  });
+
+  it('spans three weeks back to three weeks ahead with every status and HTML descriptions', async () => {
+    const list = await rows('/apiv2student/homeworks?display_date=due_date');
+    const due = list.map((h) => String(h['due_date'])).sort();
+    expect(due[0]! <= addDays(TODAY, -18)).toBe(true);
+    expect(due.at(-1)! >= addDays(TODAY, 18)).toBe(true);
+    const statuses = new Set(
+      list.map((h) => `${String(obj(h['status'])['state'])}/${String(obj(h['status'])['ticked'])}`),
+    );
+    for (const s of ['completed/yes', 'late/no', 'not_completed/no', 'null/yes', 'null/no'])
+      expect(statuses).toContain(s);
+    const html = list.map((h) => String(h['description']));
+    expect(html.some((d) => d.startsWith('\n') && d.includes('&nbsp;') && d.includes('<ol>'))).toBe(true);
+    expect(html.some((d) => /<a href="https:\/\/[^"]+" target="_blank">/.test(d))).toBe(true);
+    expect(
+      list.some((h) => arr(h['validated_attachments']).some((a) => typeof obj(a)['filename'] === 'string')),
+    ).toBe(true);
+    expect(list.some((h) => arr(h['validated_links']).length > 0)).toBe(true);
+    expect(list.every((h) => typeof h['completion_time_value'] === 'string')).toBe(true);
+  });
+});
+
+describe('behaviour', () => {
+  it('counts behaviour points per week named M/D/YYYY, matching the activity', async () => {
+    const from = '2026-05-25';
+    const to = '2026-06-14';
+    const body = obj((await call(fake, `/apiv2student/behaviour?from=${from}&to=${to}`, student)).body);
+    const timeline = arr(obj(body['data'])['timeline']).map(obj);
+    expect(timeline.map((w) => w['name'])).toEqual(['5/25/2026', '6/1/2026', '6/8/2026']);
+    expect(timeline.map((w) => w['end'])).toEqual(['2026-05-31', '2026-06-07', '2026-06-14']);
+    const points: Record<string, Json>[] = [];
+    for (let lastId = ''; ;) {
+      const page = await rows(`/apiv2student/activity?from=${from}&to=${to}${lastId}`);
+      if (page.length === 0) break;
+      points.push(...page.filter((p) => p['type'] === 'behaviour'));
+      lastId = `&last_id=${String(page.at(-1)?.['id'])}`;
+    }
+    expect(points.length).toBeGreaterThan(50); // more than one page
+    const sum = (key: string): number => timeline.reduce((n, w) => n + Number(w[key]), 0);
+    expect(sum('positive')).toBe(points.filter((p) => p['polarity'] === 'positive').length);
+    expect(sum('negative')).toBe(points.filter((p) => p['polarity'] === 'negative').length);
+    expect(sum('negative')).toBeGreaterThan(0);
+  });
+
+  it('writes an empty reasons map as [] (the sibling has no negative points lately)', async () => {
+    const body = obj((await call(fake, `/apiv2parent/behaviour/${oliverId}`, parent)).body);
+    expect(obj(body['data'])['negative_reasons']).toEqual([]);
+    expect(Object.keys(obj(obj(body['data'])['positive_reasons'])).length).toBeGreaterThan(0);
+  });
+});
+
+describe('PHP habits and errors', () => {
+  it('escapes slashes like json_encode and writes empty meta as []', async () => {
+    const response = await fetch(`${fake.url}/apiv2student/eventbadges`, {
+      headers: { authorization: `Basic ${student.token}` },
+    });
+    const text = await response.text();
+    expect(text).toContain('https:\\/\\/');
+    expect(text.endsWith(',"meta":[]}')).toBe(true);
+  });
+
+  it.each([
+    '/apiv2student/timetable?date=tomorrow',
+    '/apiv2student/timetable?date=2026-02-30',
+    '/apiv2student/activity?from=2026-13-01',
+    '/apiv2student/homeworks?to=yesterday',
+    '/apiv2student/behaviour?from=17/06/2026',
+  ])('%s gets the error envelope with HTTP 200', async (path) => {
+    expect(await call(fake, path, student)).toEqual({
+      status: 200,
+      body: { success: 0, expired: 0, error: INVALID_DATE, meta: [] },
+    });
+  });
+
+  it('other bad parameters get an error envelope too, and the server keeps answering', async () => {
+    for (const path of [
+      '/apiv2student/activity?last_id=abc',
+      '/apiv2student/homeworks?display_date=bogus',
+      '/apiv2student/detentions/abc',
+    ]) {
+      const { status, body } = await call(fake, path, student);
+      expect(status).toBe(200);
+      expect(obj(body)).toMatchObject({ success: 0, expired: 0, meta: [] });
+    }
+    expect(obj((await call(fake, '/apiv2student/timetable', student)).body)['success']).toBe(1);
+  });
+
+  it('an unknown endpoint is a 404 page', async () => {
+    const response = await fetch(`${fake.url}/apiv2student/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+  });
+});
