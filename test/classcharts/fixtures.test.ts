@@ -68,10 +68,13 @@ describe('fixtures', () => {
     for (const name of names) expect(Object.keys(schemaOf)).toContain(name);
   });
 
-  it.skipIf(!existsSync(sharedDir))('copies match ../shared/fixtures/classcharts', () => {
-    for (const file of readdirSync(sharedDir).filter((f) => f.endsWith('.json')))
-      expect(readFileSync(join(fixtureDir, file), 'utf8'), file).toBe(
-        readFileSync(join(sharedDir, file), 'utf8'),
+  // The copies are Prettier-formatted; what must match is the JSON itself.
+  it.skipIf(!existsSync(sharedDir))('copies hold the same JSON as ../shared/fixtures/classcharts', () => {
+    const shared = readdirSync(sharedDir).filter((f) => f.endsWith('.json'));
+    expect(shared.length).toBeGreaterThan(0);
+    for (const file of shared)
+      expect(JSON.parse(readFileSync(join(fixtureDir, file), 'utf8')), file).toEqual(
+        JSON.parse(readFileSync(join(sharedDir, file), 'utf8')),
       );
   });
 
