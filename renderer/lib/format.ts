@@ -1,0 +1,254 @@
+/**
+ * Pure formatting for the popover: Europe/London dates and times, countdowns, "updated N min ago",
+ * homework due labels and status wording. No DOM, no bridge, no state: every function takes `now`
+ * (epoch milliseconds) explicitly so it can be tested and redrawn at minute boundaries.
+ *
+ * Uses Intl (built into Chromium and Node) rather than date-fns to keep the renderer bundle small.
+ * Dates are `YYYY-MM-DD` in Europe/London (the school's zone); instants are ISO strings with an offset
+ * (main/classcharts/types.ts, field notes §6).
+ */
+import type { DetentionStatus, HomeworkStatus, Instant, IsoDate } from '../../preload/contract';
+
+/** The school time zone (field notes §6). */
+export const SCHOOL_TIME_ZONE = 'Europe/London';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** An ISO date-time with an explicit offset: the only instant form trusted (Date.parse is too lenient). */
+const OFFSET_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SCHOOL_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const londonDateParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SCHOOL_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const longDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+});
+const shortDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+});
+
+/** Epoch ms of an ISO instant with an offset, or `null` when absent, naive or malformed. */
+export function instantMs(value: Instant | null | undefined): number | null {
+  if (!value || !OFFSET_DATE_TIME.test(value)) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** Epoch ms of `YYYY-MM-DD` at 00:00 UTC (a calendar handle, not a London instant); `null` if malformed. */
+function dateHandle(date: IsoDate): number | null {
+  const m = ISO_DATE.exec(date);
+  if (!m) return null;
+  const t = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const d = new Date(t);
+  return d.getUTCDate() === Number(m[3]) && d.getUTCMonth() === Number(m[2]) - 1 ? t : null;
+}
+
+/** The Europe/London calendar date of an instant (epoch ms), as `YYYY-MM-DD`. */
+export function londonDate(ms: number): IsoDate {
+  const parts = Object.fromEntries(londonDateParts.formatToParts(ms).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** Calendar arithmetic on `YYYY-MM-DD`. Throws a RangeError on a malformed date. */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const t = dateHandle(date);
+  if (t === null) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
+  return new Date(t + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `a` to `b` (`b − a`), both `YYYY-MM-DD`. Throws a RangeError on a malformed date. */
+export function daysBetween(a: IsoDate, b: IsoDate): number {
+  const ta = dateHandle(a);
+  const tb = dateHandle(b);
+  if (ta === null || tb === null) throw new RangeError(`not a YYYY-MM-DD date: ${ta === null ? a : b}`);
+  return Math.round((tb - ta) / DAY_MS);
+}
+
+/** True for Saturday and Sunday. */
+export function isWeekend(date: IsoDate): boolean {
+  const t = dateHandle(date);
+  if (t === null) return false;
+  const dow = new Date(t).getUTCDay();
+  return dow === 0 || dow === 6;
+}
+
+/** `HH:MM` (24 h, Europe/London) of an instant, or `–` when it is missing or malformed. */
+export function formatTime(value: Instant | null): string {
+  const ms = instantMs(value);
+  return ms === null ? '–' : timeFormat.format(ms);
+}
+
+/** `08:45–09:45`, or whichever side is known. */
+export function formatTimeRange(start: Instant | null, end: Instant | null): string {
+  return `${formatTime(start)}–${formatTime(end)}`;
+}
+
+/** A day heading: `Monday 23 November`. Malformed dates are returned unchanged. */
+export function formatDayLong(date: IsoDate): string {
+  const t = dateHandle(date);
+  return t === null ? date : longDay.format(t).replace(',', '');
+}
+
+/** A short day: `Mon 23 Nov`. Malformed dates are returned unchanged. */
+export function formatDayShort(date: IsoDate): string {
+  const t = dateHandle(date);
+  return t === null ? date : shortDay.format(t).replace(',', '');
+}
+
+/** `Today`, `Tomorrow`, `Yesterday`, or the weekday name for other days within a week. */
+export function relativeDayName(date: IsoDate, today: IsoDate): string | null {
+  const diff = daysBetween(today, date);
+  if (diff === 0) return 'Today';
+  if (diff === 1) return 'Tomorrow';
+  if (diff === -1) return 'Yesterday';
+  return null;
+}
+
+/** Minutes as `7 min`, `1 h`, `1 h 5 min`. */
+export function formatDuration(minutes: number): string {
+  const m = Math.max(0, Math.round(minutes));
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  const rest = m % 60;
+  return rest === 0 ? `${h} h` : `${h} h ${rest} min`;
+}
+
+/**
+ * Whole minutes from `now` until an instant, rounded up (a lesson 30 s away is "in 1 min"), or `null`
+ * when the instant is missing. Negative values mean it is already past.
+ */
+export function minutesUntil(value: Instant | null, now: number): number | null {
+  const ms = instantMs(value);
+  if (ms === null) return null;
+  return Math.ceil((ms - now) / MINUTE_MS);
+}
+
+/** `in 12 min`, `in 1 h 5 min`, `now` (≤ 0), or `null` when the start is unknown. */
+export function formatCountdown(start: Instant | null, now: number): string | null {
+  const minutes = minutesUntil(start, now);
+  if (minutes === null) return null;
+  return minutes <= 0 ? 'now' : `in ${formatDuration(minutes)}`;
+}
+
+/** How far through a lesson `now` is: 0–1, or `null` when either time is missing. */
+export function lessonProgress(start: Instant | null, end: Instant | null, now: number): number | null {
+  const s = instantMs(start);
+  const e = instantMs(end);
+  if (s === null || e === null || e <= s) return null;
+  return Math.min(1, Math.max(0, (now - s) / (e - s)));
+}
+
+/**
+ * The footer's freshness: `Updated just now`, `Updated 12 min ago`, `Updated at 09:14` (same day, an hour
+ * or more ago), `Updated Fri 20 Nov at 09:14`, or `Not updated yet`.
+ */
+export function formatUpdated(updatedAt: Instant | null, now: number): string {
+  const ms = instantMs(updatedAt);
+  if (ms === null) return 'Not updated yet';
+  const minutes = Math.floor((now - ms) / MINUTE_MS);
+  if (minutes < 1) return 'Updated just now';
+  if (minutes < 60) return `Updated ${minutes} min ago`;
+  const time = timeFormat.format(ms);
+  const day = londonDate(ms);
+  if (day === londonDate(now)) return `Updated at ${time}`;
+  return `Updated ${formatDayShort(day)} at ${time}`;
+}
+
+/** When the shown data is from, for banners: `08:05` (today) or `Fri 20 Nov, 16:00`; `null` if unknown. */
+export function formatDataTime(updatedAt: Instant | null, now: number): string | null {
+  const ms = instantMs(updatedAt);
+  if (ms === null) return null;
+  const day = londonDate(ms);
+  const time = timeFormat.format(ms);
+  return day === londonDate(now) ? time : `${formatDayShort(day)}, ${time}`;
+}
+
+/** A homework's due date as the list shows it: `Due today`, `Due tomorrow`, `Due Fri 27 Nov`, `Overdue by 3 days`. */
+export function formatDue(dueDate: IsoDate | null, today: IsoDate): string {
+  if (!dueDate) return 'No due date';
+  let diff: number;
+  try {
+    diff = daysBetween(today, dueDate);
+  } catch {
+    return 'No due date';
+  }
+  if (diff === 0) return 'Due today';
+  if (diff === 1) return 'Due tomorrow';
+  if (diff < 0) return `Overdue by ${-diff} ${-diff === 1 ? 'day' : 'days'}`;
+  return `Due ${formatDayShort(dueDate)}`;
+}
+
+/** Homework status wording (field notes §5.6: "To-do" as clients compute it). */
+export function homeworkStatusLabel(status: HomeworkStatus): string {
+  switch (status) {
+    case 'todo':
+      return 'To do';
+    case 'ticked':
+      return 'Ticked';
+    case 'completed':
+      return 'Completed';
+    case 'late':
+      return 'Late';
+  }
+}
+
+/** Detention attendance wording (field notes §5.10). */
+export function detentionStatusLabel(status: DetentionStatus): string {
+  switch (status) {
+    case 'pending':
+      return 'Upcoming';
+    case 'attended':
+      return 'Attended';
+    case 'missed':
+      return 'Missed';
+    case 'upscaled':
+      return 'Escalated';
+  }
+}
+
+/** A homework's estimated time, e.g. `30 minutes`, or `null`. */
+export function formatEstimate(estimate: { value: number; unit: string } | null): string | null {
+  if (!estimate || !(estimate.value > 0)) return null;
+  const unit = estimate.value === 1 ? estimate.unit.replace(/s$/, '') : estimate.unit;
+  return `${estimate.value} ${unit}`;
+}
+
+/**
+ * Checks a date of birth typed as `DD/MM/YYYY` (the login form's format, spec §4; unpadded `1/5/2012` is
+ * accepted). Returns the normalised `DD/MM/YYYY`, or `null` when it is not a real, past calendar date.
+ */
+export function normaliseDateOfBirth(input: string, now: number): string | null {
+  const m = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(input);
+  if (!m) return null;
+  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const iso = `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  if (dateHandle(iso) === null || y < 1900 || iso >= londonDate(now)) return null;
+  return `${String(d).padStart(2, '0')}/${String(mo).padStart(2, '0')}/${y}`;
+}
+
+/** `Mon 23 Nov, 15:30` for a detention (date + `HH:MM`), with whichever part is known. */
+export function formatDetentionWhen(date: IsoDate | null, time: string | null): string {
+  const parts = [date ? formatDayShort(date) : null, time].filter((p): p is string => Boolean(p));
+  return parts.length ? parts.join(', ') : 'Date not given';
+}
+
+/** Joins the known parts of a detail line with ` · `, skipping empty ones: `Mr J Doe · 10C/Ma1`. */
+export function joinDetails(...parts: (string | null | undefined | false)[]): string {
+  return parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join(' · ');
+}

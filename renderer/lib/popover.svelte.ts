@@ -1,0 +1,449 @@
+/**
+ * The popover's state (Svelte 5 runes): main's snapshot (AppState, pushed on `state:changed`) plus what
+ * only the popover cares about — which view is open, which day Today shows, the homework detail, records
+ * loaded for More, and a minute clock that runs only while the page is visible.
+ *
+ * Main owns the truth (architecture.md "Data flow"): this store never edits the snapshot except to apply
+ * the Settings that `settings:update` answered with. Talks to main only through the ClassChartsApi it is
+ * given (lib/bridge.ts resolves it). Imports no DOM beyond `document.visibilityState` and timers.
+ */
+import { getContext, setContext } from 'svelte';
+import type {
+  AppState,
+  ClassChartsApi,
+  DayView,
+  IsoDate,
+  LessonState,
+  LessonView,
+  LoginRequest,
+  LoginResult,
+  NavigateTarget,
+  RecordKind,
+  RecordsResult,
+  Settings,
+  SettingsPatch,
+} from '../../preload/contract';
+import { now } from './clock';
+import { addDays, instantMs, londonDate } from './format';
+
+/** The popover's top-level views (the tab bar). */
+export type ViewName = 'today' | 'homework' | 'more' | 'settings';
+
+/** Sections of More, each loaded on demand with `records:get`. */
+export type MoreSection = 'behaviour' | 'detentions' | 'badges' | 'announcements';
+
+/** The sections of More in the order the segmented control shows them. */
+export const MORE_SECTIONS: readonly MoreSection[] = ['behaviour', 'detentions', 'badges', 'announcements'];
+
+/** Something loaded on demand: `data` stays while a reload runs or after it fails. */
+export type Loadable<T> =
+  | { status: 'idle' }
+  | { status: 'loading'; data?: T }
+  | { status: 'ready'; data: T }
+  | { status: 'error'; error: string; data?: T };
+
+/** Saving a setting, for the Settings view's live status line. */
+export type SaveStatus =
+  { status: 'idle' } | { status: 'saving' } | { status: 'saved' } | { status: 'error'; error: string };
+
+/** What the popover shows as a whole, decided from the snapshot and the sign-in form. */
+export type Screen = 'connecting' | 'unavailable' | 'loading' | 'sign-in' | 'main';
+
+const MINUTE_MS = 60_000;
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+}
+
+/** The record kind to ask main for, for a section of More. */
+function recordKindOf(section: MoreSection): RecordKind {
+  return section;
+}
+
+/** The More section a navigation target's record kind lives in (`activity` is shown under behaviour). */
+function sectionOf(kind: RecordKind): MoreSection {
+  return kind === 'activity' ? 'behaviour' : kind;
+}
+
+/**
+ * Where each lesson stands at `nowMs`, recomputed live between snapshots (main's `state` is right only at
+ * the moment the snapshot was built). `current`: started and not ended; `next`: the first lesson (not a
+ * break) that starts after now. Lessons with malformed times keep main's state.
+ */
+export function liveLessonStates(lessons: readonly LessonView[], nowMs: number): Record<string, LessonState> {
+  const states: Record<string, LessonState> = {};
+  let nextFound = false;
+  for (const lesson of lessons) {
+    const start = instantMs(lesson.start);
+    const end = instantMs(lesson.end);
+    if (start === null || end === null) {
+      states[lesson.id] = lesson.state;
+      continue;
+    }
+    if (end <= nowMs) states[lesson.id] = 'past';
+    else if (start <= nowMs) states[lesson.id] = 'current';
+    else if (!nextFound && !lesson.isBreak) {
+      states[lesson.id] = 'next';
+      nextFound = true;
+    } else states[lesson.id] = 'later';
+  }
+  return states;
+}
+
+/** The popover store. Create one per page with the resolved bridge; `start()` loads and subscribes. */
+export class PopoverStore {
+  /** Main's snapshot, or `null` before the first `state:get` answer. */
+  state = $state<AppState | null>(null);
+  /** Set when the first `state:get` failed (the bridge is unreachable). */
+  unavailable = $state<string | null>(null);
+  view = $state<ViewName>('today');
+  /** The homework whose detail is open (Homework view), or `null` for the list. */
+  homeworkId = $state<number | null>(null);
+  /** The day Today shows, or `null` for today (the snapshot's own day). */
+  date = $state<IsoDate | null>(null);
+  /** Another day's timetable (`day:get`), when `date` is set. */
+  day = $state<Loadable<DayView>>({ status: 'idle' });
+  moreSection = $state<MoreSection>('behaviour');
+  /** An item of More to open (announcement) or point at, from a notification click. */
+  moreItemId = $state<number | null>(null);
+  /** Records per section for the selected pupil. */
+  records = $state<Partial<Record<MoreSection, Loadable<RecordsResult>>>>({});
+  /** The minute clock (epoch ms), advanced at minute boundaries while the page is visible. */
+  nowMs = $state(now());
+  /** The user chose "Sign in again" from the banner while old data is still shown. */
+  signInRequested = $state(false);
+  /** The sign-in form is waiting for `auth:login`. */
+  signingIn = $state(false);
+  settingsSave = $state<SaveStatus>({ status: 'idle' });
+  /** The last failed action outside forms (refresh, pupil switch), shown as a dismissible banner. */
+  actionError = $state<string | null>(null);
+
+  /** Today's date in Europe/London (the snapshot's day once loaded). */
+  readonly today: IsoDate = $derived(this.state?.today?.date ?? londonDate(this.nowMs));
+  /** The day Today shows. */
+  readonly shownDate: IsoDate = $derived(this.date ?? this.today);
+  readonly isParent: boolean = $derived(this.state?.account?.kind === 'parent');
+  readonly selectedPupil = $derived(
+    this.state?.pupils.find((p) => p.id === this.state?.selectedPupilId) ?? this.state?.pupils[0] ?? null,
+  );
+  /** Data to show exists (a signed-in or cached snapshot). */
+  readonly hasData: boolean = $derived(
+    Boolean(this.state && (this.state.pupils.length > 0 || this.state.today !== null)),
+  );
+  readonly screen: Screen = $derived.by(() => {
+    const s = this.state;
+    if (!s) return this.unavailable ? 'unavailable' : 'connecting';
+    if (this.signingIn) return 'sign-in';
+    if (s.auth === 'signed-out') return 'sign-in';
+    if (s.auth === 'needs-sign-in' && (!this.hasData || this.signInRequested)) return 'sign-in';
+    if (!this.hasData) return s.auth === 'signed-in' ? 'main' : 'loading';
+    return 'main';
+  });
+
+  readonly #api: ClassChartsApi;
+  readonly #cleanup: (() => void)[] = [];
+  #tick: ReturnType<typeof setTimeout> | null = null;
+  #dayRequest = 0;
+  #lastPupilId: number | null = null;
+
+  constructor(api: ClassChartsApi) {
+    this.#api = api;
+  }
+
+  /** Subscribes to main's events, loads the snapshot and starts the minute clock (only while visible). */
+  async start(): Promise<void> {
+    this.#cleanup.push(this.#api.onStateChanged((state) => this.#applyState(state)));
+    this.#cleanup.push(this.#api.onNavigate((target) => this.navigate(target)));
+    const onVisibility = () => this.#syncClock();
+    document.addEventListener('visibilitychange', onVisibility);
+    this.#cleanup.push(() => document.removeEventListener('visibilitychange', onVisibility));
+    this.#syncClock();
+    try {
+      const state = await this.#api.getState();
+      // An event may have arrived first; keep whichever is newer by taking the event's if present.
+      if (!this.state) this.#applyState(state);
+    } catch (error) {
+      this.unavailable = errorMessage(error);
+    }
+  }
+
+  /** Unsubscribes and stops the clock. */
+  dispose(): void {
+    for (const undo of this.#cleanup.splice(0)) undo();
+    this.#stopClock();
+  }
+
+  #applyState(state: AppState): void {
+    const previousPupil = this.#lastPupilId;
+    this.state = state;
+    this.unavailable = null;
+    if (state.auth === 'signed-in') this.signInRequested = false;
+    this.#lastPupilId = state.selectedPupilId;
+    if (previousPupil !== null && previousPupil !== state.selectedPupilId) {
+      this.records = {};
+      this.homeworkId = null;
+      this.moreItemId = null;
+      if (this.date !== null) void this.#loadDay(this.date);
+      if (this.view === 'more') void this.loadRecords(this.moreSection);
+    }
+    if (state.auth === 'signed-out' || (state.auth === 'needs-sign-in' && !this.hasData)) {
+      this.view = 'today';
+      this.date = null;
+      this.homeworkId = null;
+      this.records = {};
+    }
+  }
+
+  // ------------------------------------------------------------------ minute clock (visible only)
+
+  #syncClock(): void {
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
+      this.#stopClock();
+      return;
+    }
+    this.nowMs = now();
+    this.#scheduleTick();
+  }
+
+  #scheduleTick(): void {
+    this.#stopClock();
+    const wait = MINUTE_MS - (now() % MINUTE_MS) + 50;
+    this.#tick = setTimeout(() => {
+      this.#tick = null;
+      this.#syncClock();
+    }, wait);
+  }
+
+  #stopClock(): void {
+    if (this.#tick !== null) clearTimeout(this.#tick);
+    this.#tick = null;
+  }
+
+  // ------------------------------------------------------------------ navigation
+
+  /** Opens a view; leaving Homework closes its detail, opening More loads its section. */
+  setView(view: ViewName): void {
+    this.view = view;
+    if (view !== 'homework') this.homeworkId = null;
+    if (view === 'more') void this.loadRecords(this.moreSection);
+  }
+
+  /** Follows a navigation request from main (a notification or tray click). */
+  navigate(target: NavigateTarget): void {
+    this.signInRequested = false;
+    switch (target.view) {
+      case 'today':
+        this.setView('today');
+        this.showToday();
+        break;
+      case 'homework':
+        this.setView('homework');
+        this.homeworkId = target.homeworkId ?? null;
+        break;
+      case 'more':
+        this.moreSection = sectionOf(target.kind);
+        this.moreItemId = target.itemId ?? null;
+        this.setView('more');
+        break;
+      case 'settings':
+        this.setView('settings');
+        break;
+    }
+  }
+
+  /** Opens a homework's detail. */
+  openHomework(id: number): void {
+    this.view = 'homework';
+    this.homeworkId = id;
+  }
+
+  /**
+   * Escape: closes a detail if one is open (returns `true`), else asks main to hide the popover
+   * (returns `false`).
+   */
+  escape(): boolean {
+    if (this.view === 'homework' && this.homeworkId !== null) {
+      this.homeworkId = null;
+      return true;
+    }
+    if (this.view === 'more' && this.moreItemId !== null) {
+      this.moreItemId = null;
+      return true;
+    }
+    if (this.signInRequested && this.screen === 'sign-in') {
+      this.signInRequested = false;
+      return true;
+    }
+    void this.#api.hidePopover().catch(() => undefined);
+    return false;
+  }
+
+  // ------------------------------------------------------------------ days
+
+  /** Moves the Today view by whole days (−1 previous, +1 next). */
+  moveDay(delta: number): void {
+    const target = addDays(this.shownDate, delta);
+    if (target === this.today) this.showToday();
+    else {
+      this.date = target;
+      void this.#loadDay(target);
+    }
+  }
+
+  /** Back to today's timetable (the snapshot's). */
+  showToday(): void {
+    this.#dayRequest++;
+    this.date = null;
+    this.day = { status: 'idle' };
+  }
+
+  /** Reloads the other day shown after a failure. */
+  retryDay(): void {
+    if (this.date !== null) void this.#loadDay(this.date);
+  }
+
+  async #loadDay(date: IsoDate): Promise<void> {
+    const request = ++this.#dayRequest;
+    const previous = this.day.status === 'ready' && this.day.data.date === date ? this.day.data : undefined;
+    this.day = previous ? { status: 'loading', data: previous } : { status: 'loading' };
+    try {
+      const pupilId = this.state?.selectedPupilId ?? undefined;
+      const day = await this.#api.getDay(pupilId === undefined ? { date } : { date, pupilId });
+      if (request === this.#dayRequest) this.day = { status: 'ready', data: day };
+    } catch (error) {
+      if (request === this.#dayRequest) this.day = { status: 'error', error: errorMessage(error) };
+    }
+  }
+
+  // ------------------------------------------------------------------ More
+
+  /** Switches More to a section and loads it. */
+  showSection(section: MoreSection): void {
+    if (this.moreSection !== section) this.moreItemId = null;
+    this.moreSection = section;
+    void this.loadRecords(section);
+  }
+
+  /** Loads (or reloads) one section's records for the selected pupil; keeps old data while loading. */
+  async loadRecords(section: MoreSection): Promise<void> {
+    const pupilId = this.state?.selectedPupilId ?? undefined;
+    const old = this.records[section];
+    const data = old && 'data' in old ? old.data : undefined;
+    this.records[section] = data ? { status: 'loading', data } : { status: 'loading' };
+    try {
+      const kind = recordKindOf(section);
+      const result = await this.#api.getRecords(pupilId === undefined ? { kind } : { kind, pupilId });
+      if ((this.state?.selectedPupilId ?? undefined) !== pupilId) return; // pupil changed meanwhile
+      this.records[section] = { status: 'ready', data: result };
+    } catch (error) {
+      this.records[section] = data
+        ? { status: 'error', error: errorMessage(error), data }
+        : { status: 'error', error: errorMessage(error) };
+    }
+  }
+
+  // ------------------------------------------------------------------ actions
+
+  /** Signs in; resolves with main's LoginResult (a thrown error becomes a `service` result). */
+  async login(request: LoginRequest): Promise<LoginResult> {
+    this.signingIn = true;
+    try {
+      const result = await this.#api.login(request);
+      if (result.ok) {
+        this.signInRequested = false;
+        this.view = 'today';
+        this.date = null;
+      }
+      return result;
+    } catch (error) {
+      return { ok: false, code: 'service', message: errorMessage(error) };
+    } finally {
+      this.signingIn = false;
+    }
+  }
+
+  /** Shows the sign-in form over old data (the "sign in again" banner's button). */
+  requestSignIn(): void {
+    this.signInRequested = true;
+  }
+
+  /** Selects a pupil (parents). */
+  async selectPupil(id: number): Promise<void> {
+    if (id === this.state?.selectedPupilId) return;
+    try {
+      await this.#api.selectPupil(id);
+    } catch (error) {
+      this.actionError = errorMessage(error);
+    }
+  }
+
+  /** Selects the n-th pupil (1-based, the number keys); ignored when there is no such pupil. */
+  selectPupilByNumber(n: number): void {
+    const pupil = this.state?.pupils[n - 1];
+    if (pupil && this.state && this.state.pupils.length > 1) void this.selectPupil(pupil.id);
+  }
+
+  /** Asks main to refresh now; the new snapshot arrives as `state:changed`. */
+  async refresh(): Promise<void> {
+    try {
+      await this.#api.refresh();
+      if (this.view === 'more') void this.loadRecords(this.moreSection);
+      if (this.date !== null) void this.#loadDay(this.date);
+    } catch (error) {
+      this.actionError = errorMessage(error);
+    }
+  }
+
+  /** Saves a settings change; applies main's answer at once (the event follows). */
+  async updateSettings(patch: SettingsPatch): Promise<Settings | null> {
+    this.settingsSave = { status: 'saving' };
+    try {
+      const settings = await this.#api.updateSettings(patch);
+      if (this.state) this.state.settings = settings;
+      this.settingsSave = { status: 'saved' };
+      return settings;
+    } catch (error) {
+      this.settingsSave = { status: 'error', error: errorMessage(error) };
+      return null;
+    }
+  }
+
+  /** Signs out (main forgets the session and any remembered credentials). */
+  async logout(): Promise<void> {
+    try {
+      await this.#api.logout();
+      this.view = 'today';
+      this.date = null;
+    } catch (error) {
+      this.actionError = errorMessage(error);
+    }
+  }
+
+  /** Opens an http(s) URL in the system browser; the popover itself never navigates. */
+  openExternal(url: string): void {
+    this.#api.openExternal(url).catch((error: unknown) => {
+      this.actionError = errorMessage(error);
+    });
+  }
+}
+
+const STORE_KEY = Symbol('popover-store');
+
+/** Makes the store available to every component below (call in App.svelte). */
+export function provideStore(store: PopoverStore): void {
+  setContext(STORE_KEY, store);
+}
+
+/** The store provided by App.svelte. Throws when used outside it. */
+export function useStore(): PopoverStore {
+  const store = getContext<PopoverStore | undefined>(STORE_KEY);
+  if (!store) throw new Error('useStore() needs provideStore() in a parent component');
+  return store;
+}
+
+/** The context map for rendering a component with a store outside App (component tests). */
+export function storeContext(store: PopoverStore): Map<symbol, PopoverStore> {
+  // A context map for mount/render options, read once: not reactive state.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  return new Map([[STORE_KEY, store]]);
+}

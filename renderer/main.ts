@@ -1,0 +1,24 @@
+/**
+ * Renderer entry: resolves the bridge (lib/bridge.ts — `window.classcharts` in Electron, a WebSocket in
+ * the browser preview), starts the popover store and mounts App.svelte. Imports nothing from electron,
+ * node or main/; talks to main only through the bridge.
+ */
+import { mount } from 'svelte';
+import App from './App.svelte';
+import { resolveBridge } from './lib/bridge';
+import { PopoverStore } from './lib/popover.svelte';
+import './styles.css';
+
+const target = document.getElementById('app');
+if (!target) throw new Error('index.html has no #app element');
+
+resolveBridge().then(
+  (api) => {
+    const store = new PopoverStore(api);
+    mount(App, { target, props: { store } });
+    void store.start();
+  },
+  (error: unknown) => {
+    target.textContent = error instanceof Error ? error.message : 'The popover could not start.';
+  },
+);

@@ -1,0 +1,26 @@
+/**
+ * Vite config for the renderer alone: root renderer/, Svelte plugin, relative base (the page is loaded
+ * from file: in Electron and from the preview server's root), output in out/renderer-web. Used by the
+ * browser preview (test/preview/) and self-contained so the Electron build can reuse the same settings.
+ * Must not import app code.
+ */
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { defineConfig } from 'vite';
+
+/** This folder as a file-system path (POSIX or Windows), without node:url so it type-checks anywhere. */
+const here = decodeURIComponent(new URL('.', import.meta.url).pathname).replace(/^\/([A-Za-z]:\/)/, '$1');
+
+export default defineConfig({
+  root: here,
+  base: './',
+  plugins: [svelte()],
+  build: {
+    outDir: `${here}../out/renderer-web`,
+    emptyOutDir: true,
+    target: 'chrome120',
+    // No inline scripts or data: modules: the CSP allows scripts from 'self' only.
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+    reportCompressedSize: true,
+  },
+});

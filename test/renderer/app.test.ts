@@ -1,0 +1,122 @@
+import { fireEvent, waitFor, within } from '@testing-library/svelte';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NOW, parentState, studentState } from './fixtures';
+import { createMockBridge } from './mock-bridge';
+import { renderApp } from './render';
+import { render } from '@testing-library/svelte';
+import App from '../../renderer/App.svelte';
+import { PopoverStore } from '../../renderer/lib/popover.svelte';
+
+function setVisibility(state: DocumentVisibilityState): void {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+afterEach(() => setVisibility('visible'));
+
+describe('Popover shell', () => {
+  it('says how fresh the data is and redraws each minute only while visible', async () => {
+    const { screen } = await renderApp(studentState(), NOW, true);
+    const footer = screen.getByRole('contentinfo');
+    expect(footer.textContent).toContain('Updated 3 min ago');
+    await vi.advanceTimersByTimeAsync(61_000);
+    expect(footer.textContent).toContain('Updated 4 min ago');
+
+    setVisibility('hidden');
+    expect(vi.getTimerCount()).toBe(0);
+    vi.setSystemTime(NOW + 10 * 60_000);
+    setVisibility('visible');
+    await waitFor(() => expect(footer.textContent).toContain('Updated 13 min ago'));
+    expect(vi.getTimerCount()).toBe(1);
+  });
+
+  it('refreshes on request and shows progress while main refreshes', async () => {
+    const { screen, bridge } = await renderApp(studentState());
+    await fireEvent.click(screen.getByRole('button', { name: 'Refresh now' }));
+    expect(bridge.requestsOf('sync:refresh')).toHaveLength(1);
+    const state = studentState();
+    state.freshness.refreshing = true;
+    bridge.emitState(state);
+    await waitFor(() => expect(screen.getByRole('contentinfo').textContent).toContain('Refreshing…'));
+    expect((screen.getByRole('button', { name: 'Refresh now' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows an offline banner with the time of the last data', async () => {
+    const state = studentState();
+    state.freshness = {
+      ...state.freshness,
+      offline: true,
+      stale: true,
+      updatedAt: '2026-11-23T08:05:00+00:00',
+    };
+    const { screen, bridge } = await renderApp(state);
+    const banner = screen.getByRole('status');
+    expect(banner.textContent).toContain("Offline. Can't reach ClassCharts; showing data from 08:05.");
+    expect(screen.getByText('English')).toBeTruthy();
+    await fireEvent.click(within(banner).getByRole('button', { name: 'Retry' }));
+    expect(bridge.requestsOf('sync:refresh')).toHaveLength(1);
+  });
+
+  it('shows a stale banner with the reason', async () => {
+    const state = studentState();
+    state.freshness = { ...state.freshness, stale: true, error: 'ClassCharts answered with an error' };
+    const { screen } = await renderApp(state);
+    expect(screen.getByRole('status').textContent).toContain(
+      'May be out of date. ClassCharts answered with an error',
+    );
+  });
+
+  it('lets a parent switch pupils with the switcher and the number keys', async () => {
+    const { screen, bridge } = await renderApp(parentState());
+    const jane = screen.getByRole('button', { name: /^Jane/ });
+    const tom = screen.getByRole('button', { name: /^Tom/ });
+    expect(jane.getAttribute('aria-pressed')).toBe('true');
+    expect(jane.textContent?.replace(/\s+/g, ' ')).toContain('1 overdue');
+    await fireEvent.keyDown(window, { key: '2' });
+    await waitFor(() => expect(tom.getAttribute('aria-pressed')).toBe('true'));
+    await fireEvent.click(jane);
+    await waitFor(() => expect(jane.getAttribute('aria-pressed')).toBe('true'));
+    expect(bridge.requestsOf('pupil:select')).toEqual([4102572, 4102571]);
+  });
+
+  it("reloads another day's timetable for the newly selected pupil", async () => {
+    const { screen, bridge } = await renderApp(parentState());
+    await fireEvent.keyDown(window, { key: 'ArrowRight' });
+    await fireEvent.keyDown(window, { key: '2' });
+    await waitFor(() =>
+      expect(bridge.requestsOf('day:get')).toEqual([
+        { date: '2026-11-24', pupilId: 4102571 },
+        { date: '2026-11-24', pupilId: 4102572 },
+      ]),
+    );
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Tomorrow');
+  });
+
+  it('shows a student their name, and ignores number keys', async () => {
+    const { screen, bridge } = await renderApp(studentState());
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Jane Smith');
+    await fireEvent.keyDown(window, { key: '1' });
+    expect(bridge.requestsOf('pupil:select')).toEqual([]);
+  });
+
+  it('follows snapshots pushed by main', async () => {
+    const { screen, bridge } = await renderApp(studentState());
+    const next = studentState();
+    next.today!.lessons[2] = { ...next.today!.lessons[2]!, subject: 'Drama' };
+    bridge.emitState(next);
+    await screen.findByText('Drama');
+  });
+
+  it('says so when main does not answer', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    const bridge = createMockBridge(studentState());
+    bridge.handlers['state:get'] = async () => {
+      throw new Error('The app is not responding.');
+    };
+    const store = new PopoverStore(bridge.api);
+    await store.start();
+    const screen = render(App, { props: { store } });
+    expect(screen.getByRole('alert').textContent).toContain('The app is not responding.');
+    store.dispose();
+  });
+});

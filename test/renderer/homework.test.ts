@@ -1,0 +1,98 @@
+import { fireEvent, waitFor, within } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import { homework, studentState } from './fixtures';
+import { renderApp } from './render';
+
+async function openHomeworkTab(state = studentState()) {
+  const rendered = await renderApp(state);
+  await fireEvent.click(rendered.screen.getByRole('button', { name: /^Homework/ }));
+  return rendered;
+}
+
+describe('Homework', () => {
+  it('groups homework by when it is due, with subject, title and status', async () => {
+    const { screen } = await openHomeworkTab();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent?.trim());
+    expect(headings).toEqual(['Overdue (1)', 'Due today (1)', 'Due tomorrow (1)', 'This week (1)']);
+    const overdue = within(screen.getByRole('region', { name: /Overdue/ })).getByRole('button');
+    expect(overdue.textContent).toContain('Mathematics');
+    expect(overdue.textContent).toContain('Fractions revision');
+    expect(overdue.textContent).toContain('Late');
+    expect(overdue.textContent).toContain('Overdue by 3 days');
+    const tomorrow = within(screen.getByRole('region', { name: /Due tomorrow/ })).getByRole('button');
+    expect(tomorrow.textContent).toContain('Ticked');
+  });
+
+  it("counts the pupil's homework to do on the tab", async () => {
+    const { screen } = await openHomeworkTab();
+    const tab = screen.getByRole('button', { name: /^Homework/ });
+    expect(tab.textContent?.replace(/\s+/g, ' ').trim()).toBe('Homework 4 to do');
+    expect(tab.getAttribute('aria-current')).toBe('page');
+  });
+
+  it('says so when no homework is due', async () => {
+    const state = studentState({ homework: [] });
+    state.pupils = [{ ...state.pupils[0]!, homeworkDue: 0, homeworkOverdue: 0 }];
+    const { screen } = await openHomeworkTab(state);
+    expect(screen.getByRole('button', { name: /^Homework/ }).textContent?.trim()).toBe('Homework');
+    expect(screen.getByText('No homework due.')).toBeTruthy();
+  });
+
+  it('opens a homework with its sanitized description, links and files, and goes back with Escape', async () => {
+    const { screen, bridge } = await openHomeworkTab();
+    await fireEvent.click(screen.getByRole('button', { name: /Poetry analysis/ }));
+    const title = screen.getByRole('heading', { name: 'Poetry analysis' });
+    expect(document.activeElement).toBe(title);
+    const description = screen.getByRole('region', { name: 'Description' });
+    expect(description.innerHTML).toContain('<b>Ozymandias</b>');
+    expect(description.querySelector('img')).toBeNull();
+    expect(within(description).getByText('Image: diagram')).toBeTruthy();
+
+    await fireEvent.click(screen.getByRole('button', { name: /Revision notes/ }));
+    await fireEvent.click(screen.getByRole('button', { name: /worksheet\.pdf/ }));
+    await fireEvent.click(within(description).getByText('the poem'));
+    expect(bridge.requestsOf('shell:open-external')).toEqual([
+      'https://example.org/notes',
+      'https://attachments.example.org/worksheet.pdf',
+      'https://example.org/poem',
+    ]);
+
+    await fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.getByRole('heading', { name: 'Due today (1)' })).toBeTruthy();
+    expect(bridge.requestsOf('popover:hide')).toEqual([]);
+  });
+
+  it('never lets a link in a description navigate the popover or run code', async () => {
+    const evil = homework(200, 'Evil', '2026-11-24', {
+      descriptionHtml:
+        '<p id="x" onmouseover="window.__ran = 1">Hover</p><a href="javascript:window.__ran = 2">click</a>' +
+        '<img src="x" onerror="window.__ran = 3"><script>window.__ran = 4</script>',
+    });
+    const state = studentState({ homework: [{ key: 'tomorrow', items: [evil] }] });
+    const { screen, bridge } = await openHomeworkTab(state);
+    await fireEvent.click(screen.getByRole('button', { name: /Evil/ }));
+    const description = screen.getByRole('region', { name: 'Description' });
+    await fireEvent.mouseOver(within(description).getByText('Hover'));
+    const link = within(description).getByText('click');
+    expect(link.getAttribute('href')).toBeNull();
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(click);
+    expect((window as unknown as { __ran?: number }).__ran).toBeUndefined();
+    expect(description.innerHTML).not.toMatch(/on\w+=|script|javascript:/);
+    expect(bridge.requestsOf('shell:open-external')).toEqual([]);
+  });
+
+  it('opens the homework a notification points at', async () => {
+    const { screen, bridge } = await renderApp(studentState());
+    bridge.navigate({ view: 'homework', homeworkId: 104 });
+    await screen.findByRole('heading', { name: 'Essay plan' });
+    bridge.navigate({ view: 'homework', homeworkId: 999 });
+    await screen.findByText('This homework is no longer listed.');
+  });
+
+  it('hides the popover on Escape from the list', async () => {
+    const { bridge } = await openHomeworkTab();
+    await fireEvent.keyDown(window, { key: 'Escape' });
+    await waitFor(() => expect(bridge.requestsOf('popover:hide')).toHaveLength(1));
+  });
+});

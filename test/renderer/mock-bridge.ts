@@ -1,0 +1,241 @@
+/**
+ * A hand-written bridge for component tests: the real createBridge (preload/bridge.ts) over a direct
+ * transport into handlers a test can replace, with every call recorded and main's events emitted on demand.
+ */
+import { createBridge } from '../../preload/bridge';
+import type {
+  AppState,
+  ClassChartsApi,
+  ContractHandlers,
+  DayView,
+  EventChannel,
+  EventChannels,
+  InvokeChannel,
+  NavigateTarget,
+  RecordsRequest,
+  RecordsResult,
+  Settings,
+  SettingsPatch,
+} from '../../preload/contract';
+import { NOW } from './fixtures';
+
+/** One recorded invoke. */
+export interface Call {
+  channel: InvokeChannel;
+  request: unknown;
+}
+
+/** The mock: the API for the store, plus controls for the test. */
+export interface MockBridge {
+  api: ClassChartsApi;
+  calls: Call[];
+  /** Handlers by channel; replace one to change an answer. */
+  handlers: ContractHandlers;
+  /** The snapshot `state:get` answers with. */
+  state: AppState;
+  /** Replaces the snapshot and emits `state:changed`. */
+  emitState(state: AppState): void;
+  /** Emits `ui:navigate`. */
+  navigate(target: NavigateTarget): void;
+  /** Requests sent on one channel. */
+  requestsOf(channel: InvokeChannel): unknown[];
+}
+
+/** Applies a settings patch the way main would (nested objects merge). */
+export function mergeSettings(settings: Settings, patch: SettingsPatch): Settings {
+  const { kinds, quietHours, ...notifications } = patch.notifications ?? {};
+  return {
+    ...settings,
+    ...(patch.refreshIntervalMinutes !== undefined
+      ? { refreshIntervalMinutes: patch.refreshIntervalMinutes }
+      : {}),
+    ...(patch.launchAtLogin !== undefined ? { launchAtLogin: patch.launchAtLogin } : {}),
+    ...(patch.shortcut !== undefined ? { shortcut: patch.shortcut } : {}),
+    notifications: {
+      ...settings.notifications,
+      ...notifications,
+      kinds: { ...settings.notifications.kinds, ...kinds },
+      quietHours: { ...settings.notifications.quietHours, ...quietHours },
+    },
+  };
+}
+
+/** Default records for More. */
+export function defaultRecords(request: RecordsRequest): RecordsResult {
+  const pupilId = request.pupilId ?? 4102571;
+  const fetchedAt = new Date(NOW).toISOString();
+  switch (request.kind) {
+    case 'behaviour':
+    case 'activity':
+      return {
+        kind: 'behaviour',
+        pupilId,
+        fetchedAt,
+        summary: {
+          weeks: [
+            { start: '2026-11-16', end: '2026-11-22', positive: 9, negative: 2 },
+            { start: '2026-11-23', end: '2026-11-29', positive: 4, negative: 1 },
+          ],
+          positiveReasons: { 'Great work': 3 },
+          negativeReasons: { 'Late to lesson': 1 },
+          totalPositive: 13,
+          totalNegative: 3,
+        },
+        recent: [
+          {
+            id: 1,
+            type: 'behaviour',
+            polarity: 'positive',
+            reason: 'Great work',
+            score: 2,
+            timestamp: '2026-11-23T09:30:00+00:00',
+            teacher: 'Mr J Doe',
+            className: '10C/Ma1',
+            room: 'U07',
+            note: null,
+          },
+          {
+            id: 2,
+            type: 'behaviour',
+            polarity: 'negative',
+            reason: 'Late to lesson',
+            score: -1,
+            timestamp: '2026-11-20T13:10:00+00:00',
+            teacher: 'Mrs B Patel',
+            className: '10C/En1',
+            room: 'E12',
+            note: null,
+          },
+        ],
+      };
+    case 'detentions':
+      return {
+        kind: 'detentions',
+        pupilId,
+        fetchedAt,
+        items: [
+          {
+            id: 77,
+            status: 'pending',
+            date: '2026-11-25',
+            time: '15:30',
+            start: '2026-11-25T15:30:00+00:00',
+            lengthMinutes: 30,
+            location: 'Room H2',
+            reason: 'Homework not handed in',
+            teacher: 'Mr J Doe',
+            subject: 'Mathematics',
+            type: 'After school',
+          },
+        ],
+      };
+    case 'badges':
+      return {
+        kind: 'badges',
+        pupilId,
+        fetchedAt,
+        items: [
+          {
+            id: 5,
+            name: 'Star Reader',
+            iconUrl: 'https://example.org/badge.png',
+            colour: '#f5a623',
+            createdAt: '2026-11-10T00:00:00+00:00',
+            events: [
+              { timestamp: null, reason: 'Reading challenge', label: 'Reading', teacher: 'Ms A Khan' },
+            ],
+          },
+        ],
+      };
+    case 'announcements':
+      return {
+        kind: 'announcements',
+        pupilId,
+        fetchedAt,
+        items: [
+          {
+            id: 900,
+            title: 'School trip to the museum',
+            descriptionHtml: '<p>Please give consent.</p><script>window.__pwned = true</script>',
+            teacher: 'Mrs D Head',
+            school: 'Demo Academy',
+            timestamp: '2026-11-18T08:00:00+00:00',
+            pinned: true,
+            requiresConsent: true,
+            consentGiven: null,
+            attachments: [{ name: 'letter.pdf', url: 'https://example.org/letter.pdf' }],
+          },
+          {
+            id: 901,
+            title: 'Early closing on Friday',
+            descriptionHtml: '<p>School closes at 13:00.</p>',
+            teacher: 'Mrs D Head',
+            school: 'Demo Academy',
+            timestamp: '2026-11-19T08:00:00+00:00',
+            pinned: false,
+            requiresConsent: false,
+            consentGiven: null,
+            attachments: [],
+          },
+        ],
+      };
+  }
+}
+
+/** Creates a mock bridge answering from `state`; handlers may be overridden through `handlers`. */
+export function createMockBridge(initial: AppState): MockBridge {
+  const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
+  const calls: Call[] = [];
+  const emit = <E extends EventChannel>(channel: E, payload: EventChannels[E]) => {
+    for (const listener of listeners.get(channel) ?? []) (listener as (p: EventChannels[E]) => void)(payload);
+  };
+
+  const mock: MockBridge = {
+    api: undefined as unknown as ClassChartsApi,
+    calls,
+    state: initial,
+    handlers: {
+      'state:get': async () => structuredClone(mock.state),
+      'auth:login': async () => ({ ok: true }),
+      'auth:logout': async () => undefined,
+      'pupil:select': async (id) => {
+        mock.emitState({ ...mock.state, selectedPupilId: id });
+      },
+      'sync:refresh': async () => undefined,
+      'day:get': async ({ date }): Promise<DayView> => ({ date, lessons: [], minutesToNext: null }),
+      'records:get': async (request) => defaultRecords(request),
+      'settings:update': async (patch) => {
+        const settings = mergeSettings(mock.state.settings, patch);
+        mock.state = { ...mock.state, settings };
+        return structuredClone(settings);
+      },
+      'shell:open-external': async () => undefined,
+      'popover:hide': async () => undefined,
+    },
+    emitState(state) {
+      mock.state = state;
+      emit('state:changed', structuredClone(state));
+    },
+    navigate(target) {
+      emit('ui:navigate', target);
+    },
+    requestsOf(channel) {
+      return calls.filter((c) => c.channel === channel).map((c) => c.request);
+    },
+  };
+
+  mock.api = createBridge({
+    invoke(channel, request) {
+      calls.push({ channel, request });
+      const handler = mock.handlers[channel] as (r: unknown) => Promise<never>;
+      return handler(request);
+    },
+    on(channel, listener) {
+      let set = listeners.get(channel);
+      if (!set) listeners.set(channel, (set = new Set()));
+      set.add(listener as (payload: never) => void);
+      return () => set.delete(listener as (payload: never) => void);
+    },
+  });
+  return mock;
+}

@@ -1,0 +1,89 @@
+import { fireEvent, within } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import { parentState, studentState } from './fixtures';
+import { defaultRecords } from './mock-bridge';
+import { renderApp } from './render';
+
+async function openMore(state = studentState()) {
+  const rendered = await renderApp(state);
+  await fireEvent.click(rendered.screen.getByRole('button', { name: 'More' }));
+  return rendered;
+}
+
+describe('More', () => {
+  it("shows this week's positive and negative points and the recent ones", async () => {
+    const { screen, bridge } = await openMore();
+    await screen.findByText('positive this week');
+    expect(screen.getByText('positive this week').previousElementSibling?.textContent).toBe('4');
+    expect(screen.getByText('negative this week').previousElementSibling?.textContent).toBe('1');
+    const recent = screen.getByText('Late to lesson').closest('li')!;
+    expect(recent.textContent).toContain('−1');
+    expect(recent.textContent).toContain('Mrs B Patel');
+    expect(recent.textContent).toContain('Fri 20 Nov, 13:10');
+    expect(bridge.requestsOf('records:get')).toEqual([{ kind: 'behaviour', pupilId: 4102571 }]);
+  });
+
+  it('lists detentions with date, time and place', async () => {
+    const { screen } = await openMore();
+    await fireEvent.click(screen.getByRole('button', { name: 'Detentions' }));
+    const row = (await screen.findByText('Wed 25 Nov, 15:30')).closest('li')!;
+    expect(row.textContent).toContain('Place: Room H2');
+    expect(row.textContent).toContain('30 min');
+    expect(row.textContent).toContain('Upcoming');
+    expect(row.textContent).toContain('Homework not handed in');
+  });
+
+  it('shows badges without loading their remote icons', async () => {
+    const { screen } = await openMore();
+    await fireEvent.click(screen.getByRole('button', { name: 'Badges' }));
+    const row = (await screen.findByText('Star Reader')).closest('li')!;
+    expect(row.textContent).toContain('Reading challenge');
+    expect(row.querySelector('img')).toBeNull();
+  });
+
+  it('marks pinned announcements and those needing consent, with sanitized text', async () => {
+    const { screen, bridge } = await openMore();
+    await fireEvent.click(screen.getByRole('button', { name: 'Announcements' }));
+    const trip = (await screen.findByText('School trip to the museum')).closest('details')!;
+    expect(within(trip).getByText('Consent needed')).toBeTruthy();
+    expect(within(trip).getByText(/Pinned/)).toBeTruthy();
+    expect(trip.innerHTML).not.toContain('<script');
+    expect((window as unknown as { __pwned?: boolean }).__pwned).toBeUndefined();
+    await fireEvent.click(within(trip).getByRole('button', { name: /letter\.pdf/ }));
+    expect(bridge.requestsOf('shell:open-external')).toEqual(['https://example.org/letter.pdf']);
+    const closing = screen.getByText('Early closing on Friday').closest('details')!;
+    expect(within(closing).queryByText(/Consent/)).toBeNull();
+  });
+
+  it('opens the announcement a notification points at', async () => {
+    const { screen, bridge } = await renderApp(studentState());
+    bridge.navigate({ view: 'more', kind: 'announcements', itemId: 901 });
+    const closing = (await screen.findByText('Early closing on Friday')).closest('details')!;
+    expect(closing.open).toBe(true);
+    expect(screen.getByText('School trip to the museum').closest('details')!.open).toBe(false);
+  });
+
+  it('offers a retry when records fail to load', async () => {
+    const { screen, bridge } = await renderApp(studentState());
+    bridge.handlers['records:get'] = async () => {
+      throw new Error('ClassCharts is not answering.');
+    };
+    await fireEvent.click(screen.getByRole('button', { name: 'More' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('ClassCharts is not answering.');
+    bridge.handlers['records:get'] = async (request) => defaultRecords(request);
+    await fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByText('positive this week');
+  });
+
+  it('reloads the section for the other pupil when a parent switches', async () => {
+    const { screen, bridge } = await openMore(parentState());
+    await screen.findByText('positive this week');
+    await fireEvent.click(screen.getByRole('button', { name: /^Tom/ }));
+    await screen.findByText('positive this week');
+    expect(bridge.requestsOf('records:get')).toEqual([
+      { kind: 'behaviour', pupilId: 4102571 },
+      { kind: 'behaviour', pupilId: 4102572 },
+    ]);
+  });
+});

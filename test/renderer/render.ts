@@ -1,0 +1,58 @@
+/**
+ * Renders the popover (App.svelte) or one view for a test: a mock bridge, a started PopoverStore with its
+ * clock frozen at NOW (only `Date` is faked: promises and DOM events run normally), and cleanup.
+ */
+import { cleanup, render, type RenderResult } from '@testing-library/svelte';
+import { afterEach, vi } from 'vitest';
+import type { Component } from 'svelte';
+import type { AppState } from '../../preload/contract';
+import App from '../../renderer/App.svelte';
+import { PopoverStore, storeContext } from '../../renderer/lib/popover.svelte';
+import { NOW } from './fixtures';
+import { createMockBridge, type MockBridge } from './mock-bridge';
+
+/** What a rendered popover gives the test. */
+export interface Rendered {
+  bridge: MockBridge;
+  store: PopoverStore;
+  screen: RenderResult<Component>;
+}
+
+const stores: PopoverStore[] = [];
+
+afterEach(() => {
+  cleanup();
+  for (const store of stores.splice(0)) store.dispose();
+  vi.useRealTimers();
+});
+
+/**
+ * Starts a store on a mock bridge answering with `state`, the clock at `now` (default NOW). With
+ * `timers: true`, setTimeout is faked too (for the minute clock); the test advances it.
+ */
+export async function startStore(
+  state: AppState,
+  now = NOW,
+  timers = false,
+): Promise<{ bridge: MockBridge; store: PopoverStore }> {
+  vi.useFakeTimers({ toFake: timers ? ['Date', 'setTimeout', 'clearTimeout'] : ['Date'], now });
+  const bridge = createMockBridge(state);
+  const store = new PopoverStore(bridge.api);
+  stores.push(store);
+  await store.start();
+  return { bridge, store };
+}
+
+/** Renders the whole popover with a started store. */
+export async function renderApp(state: AppState, now = NOW, timers = false): Promise<Rendered> {
+  const { bridge, store } = await startStore(state, now, timers);
+  const screen = render(App, { props: { store } }) as unknown as RenderResult<Component>;
+  return { bridge, store, screen };
+}
+
+/** Renders one view or component with the store in context. */
+export async function renderWithStore(component: Component, state: AppState, now = NOW): Promise<Rendered> {
+  const { bridge, store } = await startStore(state, now);
+  const screen = render(component, { context: storeContext(store) }) as unknown as RenderResult<Component>;
+  return { bridge, store, screen };
+}

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createBridge } from '../../preload/bridge';
+import { DEFAULT_SETTINGS } from '../../preload/contract';
+import { followMainClock, now } from '../../renderer/lib/clock';
+import { createWebSocketTransport, type SocketLike } from '../../renderer/lib/ws-transport';
+import { signedOutState } from './fixtures';
+
+/** A socket double: records sent frames and lets the test play the server. */
+function fakeSocket() {
+  const handlers: Record<string, ((event?: { data: unknown }) => void)[]> = {};
+  const socket = {
+    readyState: 0,
+    sent: [] as string[],
+    send(data: string) {
+      this.sent.push(data);
+    },
+    addEventListener(type: string, listener: (event?: { data: unknown }) => void) {
+      (handlers[type] ??= []).push(listener);
+    },
+    fire(type: string, data?: unknown) {
+      if (type === 'open') socket.readyState = 1;
+      if (type === 'close') socket.readyState = 3;
+      for (const h of handlers[type] ?? []) h(data === undefined ? undefined : { data });
+    },
+    lastId(): number {
+      return (JSON.parse(socket.sent.at(-1) ?? '{}') as { id: number }).id;
+    },
+  };
+  return socket;
+}
+
+afterEach(() => followMainClock(Date.now()));
+
+describe('WebSocket transport', () => {
+  it('queues calls until the socket opens and resolves them by id', async () => {
+    const socket = fakeSocket();
+    const api = createBridge(createWebSocketTransport(socket as unknown as SocketLike));
+    const pending = api.updateSettings({ launchAtLogin: true });
+    expect(socket.sent).toHaveLength(0);
+    socket.fire('open');
+    expect(JSON.parse(socket.sent[0] ?? '')).toEqual({
+      type: 'invoke',
+      id: 1,
+      channel: 'settings:update',
+      request: { launchAtLogin: true },
+    });
+    const settings = { ...DEFAULT_SETTINGS, launchAtLogin: true };
+    socket.fire('message', JSON.stringify({ type: 'result', id: 1, ok: true, value: settings }));
+    await expect(pending).resolves.toEqual(settings);
+  });
+
+  it('rejects with the server error message, and on a lost connection', async () => {
+    const socket = fakeSocket();
+    const api = createBridge(createWebSocketTransport(socket as unknown as SocketLike));
+    socket.fire('open');
+    const refused = api.openExternal('file:///etc/passwd');
+    socket.fire(
+      'message',
+      JSON.stringify({ type: 'result', id: socket.lastId(), ok: false, error: 'Not a web address' }),
+    );
+    await expect(refused).rejects.toThrow('Not a web address');
+
+    const hanging = api.refresh();
+    socket.fire('close');
+    await expect(hanging).rejects.toThrow(/connection to the preview server was lost/);
+    await expect(api.getState()).rejects.toThrow(/lost/);
+  });
+
+  it('delivers events to subscribers until they unsubscribe, and ignores junk frames', () => {
+    const socket = fakeSocket();
+    const api = createBridge(createWebSocketTransport(socket as unknown as SocketLike));
+    const seen = vi.fn();
+    const stop = api.onStateChanged(seen);
+    const state = signedOutState();
+    socket.fire('message', JSON.stringify({ type: 'event', channel: 'state:changed', payload: state }));
+    socket.fire('message', 'not json');
+    socket.fire('message', JSON.stringify({ type: 'event', channel: 'evil:channel', payload: 1 }));
+    stop();
+    socket.fire('message', JSON.stringify({ type: 'event', channel: 'state:changed', payload: state }));
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(seen).toHaveBeenCalledWith(state);
+  });
+
+  it("follows main's clock from the hello frame", () => {
+    const socket = fakeSocket();
+    createWebSocketTransport(socket as unknown as SocketLike);
+    const mainNow = Date.parse('2026-11-23T10:15:00Z');
+    socket.fire('message', JSON.stringify({ type: 'hello', now: mainNow }));
+    expect(Math.abs(now() - mainNow)).toBeLessThan(1000);
+  });
+});
