@@ -1,0 +1,227 @@
+/**
+ * Electron composition root: builds the real ports (net.fetch, safeStorage vault, electron-store,
+ * Notification, login items / XDG autostart, shell), creates the core (main/app.ts), and wires the tray,
+ * the popover, IPC, the global shortcut and power events to it. One instance only; no dock icon on macOS.
+ *
+ * Owns only wiring: every decision lives in the core or in a main/platform/ adapter with its own tests.
+ * This is one of the three places allowed to import `electron` (with main/platform/ and preload/index.ts).
+ *
+ * Environment: CLASSCHARTS_BASE_URL and CLASSCHARTS_DEMO=1 (`npm run demo`, environment.ts),
+ * CLASSCHARTS_DEBUG=1 (debug log lines), ELECTRON_RENDERER_URL (set by `electron-vite dev`).
+ */
+import {
+  BrowserWindow,
+  Menu,
+  Notification,
+  Tray,
+  app,
+  dialog,
+  globalShortcut,
+  ipcMain,
+  nativeImage,
+  nativeTheme,
+  net,
+  powerMonitor,
+  safeStorage,
+  screen,
+  session,
+  shell,
+} from 'electron';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from './app';
+import type { CoreApp } from './app';
+import { createLoginItemAutostart, createXdgAutostart, launchCommand } from './platform/autostart';
+import { APP_ID, PRODUCT_NAME, serviceEnvironment } from './platform/environment';
+import { forwardEvents, isTrustedSender, registerIpc } from './platform/ipc';
+import { createConsoleLogger } from './platform/logger';
+import { createElectronFetch } from './platform/net-fetch';
+import { createElectronNotifier } from './platform/notifier';
+import { createPopover, isRendererUrl, rendererLocation, type Popover } from './platform/popover';
+import type { Rect } from './platform/position';
+import { hardenSession, hardenWebContents } from './platform/security';
+import { createShortcut } from './platform/shortcut';
+import { createElectronStore } from './platform/store';
+import { createTray, startMinuteTicker, type TrayController } from './platform/tray';
+import { createSafeStorageVault } from './platform/vault';
+import { systemClock, type AppPorts, type Autostart } from './ports';
+import type { AppState } from '../preload/contract';
+
+const logger = createConsoleLogger({ debug: process.env.CLASSCHARTS_DEBUG === '1' });
+const platform = process.platform;
+/** out/ (this file is out/main/index.js once built). */
+const outDir = join(import.meta.dirname, '..');
+
+async function boot(): Promise<void> {
+  if (!app.requestSingleInstanceLock()) {
+    // Another instance runs: it shows its popover (`second-instance`); this one leaves quietly.
+    app.quit();
+    return;
+  }
+
+  let quitting = false;
+  let popover: Popover | null = null;
+  let tray: TrayController | null = null;
+  let core: CoreApp | null = null;
+
+  const anchor = (): Rect | null => tray?.bounds() ?? null;
+  const showPopover = () => popover?.showAt(anchor());
+
+  app.on('second-instance', showPopover);
+  app.on('before-quit', () => {
+    quitting = true;
+  });
+  // A tray app keeps running with no window open (the popover is hidden, never closed).
+  app.on('window-all-closed', () => undefined);
+  if (platform === 'darwin') app.dock?.hide();
+  if (platform === 'win32') app.setAppUserModelId(APP_ID);
+
+  await app.whenReady();
+
+  const location = rendererLocation({ env: process.env, isPackaged: app.isPackaged, outDir });
+  const isAppUrl = (url: string) => isRendererUrl(url, location);
+  hardenSession(session.defaultSession);
+  app.on('web-contents-created', (_event, contents) =>
+    hardenWebContents(contents, { openExternal: (url) => shell.openExternal(url), isAppUrl }),
+  );
+
+  const { baseUrl, demo } = serviceEnvironment(process.env);
+  const resources = join(app.getAppPath(), 'resources');
+  const store = createElectronStore({ name: 'classcharts-tray' });
+  const vault = createSafeStorageVault({
+    safeStorage,
+    store: createElectronStore({ name: 'vault' }),
+    platform,
+    logger,
+  });
+  const autostart: Autostart =
+    platform === 'linux'
+      ? createXdgAutostart({
+          appId: APP_ID,
+          env: process.env,
+          homeDir: homedir(),
+          entry: {
+            name: PRODUCT_NAME,
+            comment: 'Next lesson in the tray; timetable and homework in a popover',
+            exec: launchCommand({
+              env: process.env,
+              execPath: process.execPath,
+              isPackaged: app.isPackaged,
+              appPath: app.getAppPath(),
+            }),
+            icon: join(resources, 'icon.png'),
+          },
+        })
+      : createLoginItemAutostart(app);
+  const notifier = createElectronNotifier({
+    Notification,
+    icon: join(resources, 'icon.png'),
+    logger,
+    onShown: () => tray?.setHasNew(true),
+    onClick: (target) => {
+      showPopover();
+      core?.navigate(target);
+    },
+  });
+
+  const ports: AppPorts = {
+    fetch: createElectronFetch((input, init) => net.fetch(input, init)),
+    clock: systemClock,
+    vault,
+    store,
+    notifier,
+    autostart,
+    shell: {
+      openExternal: (url) => shell.openExternal(url),
+      hidePopover: () => popover?.hide(),
+    },
+    logger,
+    config: { baseUrl, demo, version: app.getVersion(), platform },
+  };
+  core = createApp(ports);
+  const running = core;
+
+  popover = createPopover({
+    BrowserWindow,
+    screen,
+    location,
+    preload: join(outDir, 'preload', 'index.cjs'),
+    platform,
+    devTools: !app.isPackaged,
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#1b1c20' : '#ffffff',
+    now: () => systemClock.now(),
+    onShown: () => {
+      tray?.setHasNew(false);
+      running.popoverShown();
+    },
+    isQuitting: () => quitting,
+    onLoadError: (error) => logger.error('the popover page did not load', { error: String(error) }),
+  });
+  const view = popover;
+  registerIpc({
+    ipcMain,
+    handlers: running.handlers,
+    isTrusted: (event) => isTrustedSender(event, view, isAppUrl),
+    logger,
+  });
+  forwardEvents(running, view);
+
+  const shortcut = createShortcut(globalShortcut, () => view.toggle(anchor()), logger);
+  const settle = (action: string, work: Promise<unknown>) =>
+    void work.catch((error: unknown) => logger.warn(`tray: ${action} failed`, { error: String(error) }));
+  tray = createTray({
+    electron: { Tray, Menu, nativeImage },
+    iconDir: join(resources, 'tray'),
+    platform,
+    clock: systemClock,
+    cursor: () => screen.getCursorScreenPoint(),
+    onClick: (at) => view.toggle(at),
+    actions: {
+      open: () => view.showAt(anchor()),
+      refresh: () => settle('refresh', running.handlers['sync:refresh']()),
+      selectPupil: (id) => settle('select pupil', running.handlers['pupil:select'](id)),
+      setLaunchAtLogin: (on) =>
+        settle('launch at login', running.handlers['settings:update']({ launchAtLogin: on })),
+      setNotifications: (on) =>
+        settle('notifications', running.handlers['settings:update']({ notifications: { enabled: on } })),
+      signOut: () => settle('sign out', running.handlers['auth:logout']()),
+      quit: () => app.quit(),
+    },
+  });
+  const trayView = tray;
+
+  const onState = (state: AppState) => {
+    trayView.render(state);
+    shortcut.apply(state.settings.shortcut);
+  };
+  running.on('state:changed', onState);
+  onState(running.state());
+
+  // Sleep, wake and the network coming back: the core renews the session and refreshes.
+  powerMonitor.on('suspend', () => running.suspend());
+  powerMonitor.on('resume', () => running.resume());
+  powerMonitor.on('unlock-screen', () => running.resume());
+  let online = net.isOnline();
+  const stopNetworkWatch = startMinuteTicker(systemClock, () => {
+    const now = net.isOnline();
+    if (now && !online) running.resume();
+    online = now;
+  });
+
+  app.on('will-quit', () => {
+    stopNetworkWatch();
+    shortcut.dispose();
+    trayView.destroy();
+    view.destroy();
+    void running.stop();
+  });
+
+  await running.start();
+}
+
+boot().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  logger.error('ClassCharts Tray could not start', { error: message });
+  dialog.showErrorBox(`${PRODUCT_NAME} could not start`, message);
+  app.exit(1);
+});

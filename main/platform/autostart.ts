@@ -1,0 +1,145 @@
+/**
+ * The `Autostart` port (main/ports.ts): start the app when the user logs in.
+ * - macOS and Windows: Electron login items (`app.setLoginItemSettings`), which work there only.
+ * - Linux: an XDG autostart entry `${XDG_CONFIG_HOME:-~/.config}/autostart/<appId>.desktop`
+ *   (Desktop Entry spec 1.5, "Exec key" quoting), whose Exec is the AppImage file (`$APPIMAGE`) when
+ *   packaged as an AppImage — the running executable lives in a temporary mount that is gone after exit.
+ * Source: toolchain.md "Electron under Node".
+ *
+ * The file content is a pure function ({@link desktopEntry}); the writer takes the environment and the
+ * home folder as arguments so tests use a temporary XDG_CONFIG_HOME.
+ */
+import type { App as ElectronApp } from 'electron';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Autostart } from '../ports';
+
+/** Characters that force an Exec argument into double quotes (Desktop Entry spec, "Exec key"). */
+const RESERVED = /[\s"'\\><~|&;$*?#()`]/;
+
+/**
+ * Quotes one Exec argument: plain when safe, else `"…"` with `"`, `` ` ``, `$` and `\` backslash-escaped;
+ * `%` is doubled (it starts field codes); then backslashes are doubled again for the string-value escape
+ * the spec applies before quoting. Throws a RangeError on a control character or an empty argument.
+ */
+export function quoteExecArg(arg: string): string {
+  if (arg === '') throw new RangeError('empty Exec argument');
+  if (Array.from(arg).some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) {
+    throw new RangeError('control character in Exec argument');
+  }
+  const percent = arg.replace(/%/g, '%%');
+  const quoted = RESERVED.test(arg) ? `"${percent.replace(/(["`$\\])/g, '\\$1')}"` : percent;
+  return quoted.replace(/\\/g, '\\\\');
+}
+
+/** Escapes a Desktop Entry string value (Name, Comment): backslash, newline, tab, carriage return. */
+function escapeValue(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\t/g, '\\t').replace(/\r/g, '\\r');
+}
+
+/** What goes into the autostart entry. */
+export interface DesktopEntryOptions {
+  /** Shown in the desktop's "Startup Applications" list. */
+  name: string;
+  comment: string;
+  /** Program and arguments, unquoted: `[appImagePath]` or `[electronPath, appPath]`. */
+  exec: readonly string[];
+  /** Icon name or absolute path; left out when `undefined`. */
+  icon?: string;
+}
+
+/** The `.desktop` file content for an autostart entry (UTF-8, LF line ends, trailing newline). */
+export function desktopEntry(options: DesktopEntryOptions): string {
+  const lines = [
+    '[Desktop Entry]',
+    'Type=Application',
+    'Version=1.5',
+    `Name=${escapeValue(options.name)}`,
+    `Comment=${escapeValue(options.comment)}`,
+    `Exec=${options.exec.map(quoteExecArg).join(' ')}`,
+    ...(options.icon ? [`Icon=${escapeValue(options.icon)}`] : []),
+    'Terminal=false',
+    'StartupNotify=false',
+    'Categories=Education;',
+    'X-GNOME-Autostart-enabled=true',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The command that starts this app: the AppImage file when `env.APPIMAGE` is set, the packaged
+ * executable otherwise, and `electron <appPath>` when running unpackaged (development).
+ */
+export function launchCommand(options: {
+  env: NodeJS.ProcessEnv;
+  execPath: string;
+  isPackaged: boolean;
+  appPath: string;
+}): string[] {
+  if (options.env.APPIMAGE) return [options.env.APPIMAGE];
+  return options.isPackaged ? [options.execPath] : [options.execPath, options.appPath];
+}
+
+/** The autostart file path: `$XDG_CONFIG_HOME/autostart/<appId>.desktop`, `~/.config` when unset or relative. */
+export function autostartFile(appId: string, env: NodeJS.ProcessEnv, homeDir: string): string {
+  const configured = env.XDG_CONFIG_HOME;
+  // The XDG spec says a relative path here is invalid and must be ignored.
+  const base = configured && configured.startsWith('/') ? configured : join(homeDir, '.config');
+  return join(base, 'autostart', `${appId}.desktop`);
+}
+
+/** Options for {@link createXdgAutostart}. */
+export interface XdgAutostartOptions {
+  /** Reverse-DNS app id, also the file name (`electron-builder.yml` appId). */
+  appId: string;
+  env: NodeJS.ProcessEnv;
+  homeDir: string;
+  entry: DesktopEntryOptions;
+}
+
+/**
+ * Linux autostart: `setEnabled(true)` writes the entry (creating the folder), `setEnabled(false)` removes
+ * it; `isEnabled()` is true when the file exists and the desktop would start it (not `Hidden=true` or
+ * `X-GNOME-Autostart-enabled=false`, which a user may set from their desktop settings).
+ * Rejects with the file system's error when the folder cannot be written.
+ */
+export function createXdgAutostart(options: XdgAutostartOptions): Autostart & { readonly file: string } {
+  const file = autostartFile(options.appId, options.env, options.homeDir);
+  return {
+    file,
+    async isEnabled() {
+      let content: string;
+      try {
+        content = await readFile(file, 'utf8');
+      } catch {
+        return false;
+      }
+      return (
+        !/^Hidden\s*=\s*true\s*$/m.test(content) &&
+        !/^X-GNOME-Autostart-enabled\s*=\s*false\s*$/m.test(content)
+      );
+    },
+    async setEnabled(enabled) {
+      if (!enabled) {
+        await rm(file, { force: true });
+        return;
+      }
+      await mkdir(join(file, '..'), { recursive: true });
+      await writeFile(file, desktopEntry(options.entry), { encoding: 'utf8', mode: 0o644 });
+    },
+  };
+}
+
+/** macOS / Windows autostart through Electron login items. */
+export function createLoginItemAutostart(
+  app: Pick<ElectronApp, 'getLoginItemSettings' | 'setLoginItemSettings'>,
+): Autostart {
+  return {
+    async isEnabled() {
+      return app.getLoginItemSettings().openAtLogin;
+    },
+    async setEnabled(enabled) {
+      app.setLoginItemSettings({ openAtLogin: enabled });
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Facts about this app and the service it talks to, decided once at start-up from the environment:
+ * the app id (shared with electron-builder.yml), the ClassCharts base URL and demo mode. Pure: the
+ * composition root passes `process.env`.
+ */
+
+/** Reverse-DNS app id: electron-builder `appId`, Windows AppUserModelID, Linux autostart file name. */
+export const APP_ID = 'io.github.classchartstray';
+/** Product name as users see it. */
+export const PRODUCT_NAME = 'ClassCharts Tray';
+/** The real service (service-spec.md). */
+export const DEFAULT_BASE_URL = 'https://www.classcharts.com';
+
+/** The service settings derived from the environment. */
+export interface ServiceEnvironment {
+  /** Service root without a trailing slash. */
+  baseUrl: string;
+  /** Talking to the fake server (`npm run demo`): the sign-in screen offers the demo accounts. */
+  demo: boolean;
+}
+
+function isLoopback(hostname: string): boolean {
+  return (
+    hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
+}
+
+/**
+ * `CLASSCHARTS_BASE_URL` (used by `npm run demo` to point at the fake server) is honoured only for an
+ * https URL or plain http on this machine — credentials are never sent in clear over a network — else
+ * the real service is used. `CLASSCHARTS_DEMO=1` turns demo mode on.
+ */
+export function serviceEnvironment(env: NodeJS.ProcessEnv): ServiceEnvironment {
+  let baseUrl = DEFAULT_BASE_URL;
+  const wanted = env.CLASSCHARTS_BASE_URL?.trim();
+  if (wanted) {
+    try {
+      const url = new URL(wanted);
+      const ok = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
+      if (ok && !url.username && !url.password) baseUrl = url.href.replace(/\/+$/, '');
+    } catch {
+      // not a URL: keep the real service
+    }
+  }
+  return { baseUrl, demo: env.CLASSCHARTS_DEMO === '1' };
+}

@@ -1,0 +1,129 @@
+/**
+ * The contract (preload/contract.ts) over Electron IPC, main side: one `ipcMain.handle` per invoke
+ * channel, each of which
+ *   1. refuses any sender but the popover's top frame showing our own page (architecture.md "Contract
+ *      style": main checks the sender is our window),
+ *   2. validates its single argument with the channel's zod schema (`parseRequest`, main/contract-schemas.ts),
+ *   3. calls the app's handler (main/app.ts) and returns its answer.
+ * Events the app emits (`state:changed`, `ui:navigate`) are forwarded to the popover.
+ *
+ * Exhaustiveness is checked at compile time: `handlers` (ContractHandlers) and the schemas
+ * (REQUEST_SCHEMAS) are mapped over every `InvokeChannel`, `INVOKE_CHANNELS` lists every channel
+ * (contract.ts), and `_everyChannelRegistered` below fails to compile if the list this file registers
+ * from ever misses one.
+ */
+import type { IpcMain, IpcMainInvokeEvent } from 'electron';
+import {
+  EVENT_CHANNELS,
+  INVOKE_CHANNELS,
+  type ContractHandlers,
+  type EventChannel,
+  type EventChannels,
+  type InvokeChannel,
+  type RequestOf,
+} from '../../preload/contract';
+import { InvalidRequestError, parseRequest } from '../contract-schemas';
+import type { App, Logger } from '../ports';
+
+// Compile-time: the channel list registered below covers every invoke channel of the contract.
+type Unregistered = Exclude<InvokeChannel, (typeof INVOKE_CHANNELS)[number]>;
+const _everyChannelRegistered: [Unregistered] extends [never] ? true : never = true;
+void _everyChannelRegistered;
+
+/** The sender facts Electron gives a handler (`IpcMainInvokeEvent`). */
+export type SenderEvent = {
+  sender: { id: number };
+  senderFrame: { url: string; parent: unknown } | null;
+};
+
+/** The Error a refused call rejects with (the renderer sees only the message). */
+export class IpcRefusedError extends Error {
+  override name = 'IpcRefusedError';
+}
+
+/**
+ * True when the call comes from the popover's top frame while it shows our own page: not from another
+ * window, a sub-frame, or a page the popover was somehow navigated to. A destroyed frame
+ * (`senderFrame === null`) is refused.
+ */
+export function isTrustedSender(
+  event: SenderEvent,
+  popover: { ownsWebContents(id: number): boolean },
+  isAppUrl: (url: string) => boolean,
+): boolean {
+  const frame = event.senderFrame;
+  if (!frame || frame.parent !== null) return false;
+  if (!popover.ownsWebContents(event.sender.id)) return false;
+  return isAppUrl(frame.url);
+}
+
+/** Options for {@link registerIpc}. */
+export interface RegisterIpcOptions {
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
+  handlers: ContractHandlers;
+  /** Sender check, usually {@link isTrustedSender} bound to the popover. */
+  isTrusted(event: SenderEvent): boolean;
+  logger?: Logger;
+}
+
+/**
+ * Registers one handler per invoke channel and returns a function that removes them all.
+ * A foreign sender or extra arguments reject with an {@link IpcRefusedError}; an argument its schema
+ * rejects rejects with the schema's `InvalidRequestError` (message fit to show, e.g. "Enter your access
+ * code."). Neither echoes the argument, which may hold a password. The app's own errors pass through with
+ * their message (it is fit to show).
+ */
+export function registerIpc(options: RegisterIpcOptions): () => void {
+  const { ipcMain, handlers, isTrusted, logger } = options;
+  const register = <C extends InvokeChannel>(channel: C) => {
+    const handler = handlers[channel] as (request: RequestOf<C>) => Promise<unknown>;
+    ipcMain.handle(channel, async (event: IpcMainInvokeEvent, ...args: unknown[]) => {
+      if (!isTrusted(event)) {
+        logger?.warn('ipc: refused a call from a foreign sender', { channel, url: event.senderFrame?.url });
+        throw new IpcRefusedError(`${channel}: refused (not the ClassCharts Tray window)`);
+      }
+      if (args.length > 1) {
+        logger?.warn('ipc: refused a call with extra arguments', { channel, count: args.length });
+        throw new IpcRefusedError(`${channel}: invalid request`);
+      }
+      let request: RequestOf<C>;
+      try {
+        request = parseRequest(channel, args[0]);
+      } catch (error) {
+        if (error instanceof InvalidRequestError) {
+          logger?.warn('ipc: refused an invalid request', {
+            channel,
+            fields: error.issues.map((i) => i.path),
+          });
+        }
+        throw error;
+      }
+      try {
+        return await handler(request);
+      } catch (error) {
+        // Only the message crosses IPC; make sure there is a useful one.
+        throw error instanceof Error ? error : new Error(String(error));
+      }
+    });
+  };
+  for (const channel of INVOKE_CHANNELS) register(channel);
+  return () => {
+    for (const channel of INVOKE_CHANNELS) ipcMain.removeHandler(channel);
+  };
+}
+
+/**
+ * Forwards every contract event of the app to the popover (`send` drops it when the window is gone).
+ * Returns a function that stops forwarding.
+ */
+export function forwardEvents(
+  app: Pick<App, 'on'>,
+  target: { send<E extends EventChannel>(channel: E, payload: EventChannels[E]): void },
+): () => void {
+  const forward = <E extends EventChannel>(channel: E) =>
+    app.on(channel, (payload: EventChannels[E]) => target.send(channel, payload));
+  const stops = EVENT_CHANNELS.map((channel) => forward(channel));
+  return () => {
+    for (const stop of stops) stop();
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The tray's context menu (right click; on Linux the only reliable way in): Open, Refresh, the pupils as
+ * radio items for a parent, Launch at login, Notifications, Sign out (or Sign in…), Quit
+ * (architecture.md "Tray and popover behaviour"). A pure function of the snapshot; clicks call the
+ * actions, which the composition root maps onto the app's handlers.
+ */
+import type { MenuItemConstructorOptions } from 'electron';
+import type { AppState } from '../../preload/contract';
+
+/** What the menu items do. Each may return a promise; the caller handles failures. */
+export interface TrayMenuActions {
+  /** Open the popover. */
+  open(): void;
+  refresh(): void;
+  selectPupil(pupilId: number): void;
+  setLaunchAtLogin(enabled: boolean): void;
+  setNotifications(enabled: boolean): void;
+  signOut(): void;
+  quit(): void;
+}
+
+/** Builds the menu template for the current state. */
+export function trayMenuTemplate(state: AppState, actions: TrayMenuActions): MenuItemConstructorOptions[] {
+  const signedIn = state.auth === 'signed-in';
+  const needsSignIn = state.auth === 'signed-out' || state.auth === 'needs-sign-in';
+  const items: MenuItemConstructorOptions[] = [
+    { label: needsSignIn ? 'Sign in…' : 'Open', click: () => actions.open() },
+    {
+      label: state.freshness.refreshing ? 'Refreshing…' : 'Refresh',
+      enabled: signedIn && !state.freshness.refreshing,
+      click: () => actions.refresh(),
+    },
+  ];
+
+  if (state.account?.kind === 'parent' && state.pupils.length > 0) {
+    items.push({ type: 'separator' }, { label: 'Pupils', enabled: false });
+    for (const pupil of state.pupils) {
+      items.push({
+        label: pupil.name,
+        type: 'radio',
+        checked: pupil.id === state.selectedPupilId,
+        click: () => {
+          if (pupil.id !== state.selectedPupilId) actions.selectPupil(pupil.id);
+        },
+      });
+    }
+  }
+
+  items.push(
+    { type: 'separator' },
+    {
+      label: 'Launch at login',
+      type: 'checkbox',
+      checked: state.settings.launchAtLogin,
+      click: () => actions.setLaunchAtLogin(!state.settings.launchAtLogin),
+    },
+    {
+      label: 'Notifications',
+      type: 'checkbox',
+      checked: state.settings.notifications.enabled,
+      click: () => actions.setNotifications(!state.settings.notifications.enabled),
+    },
+    { type: 'separator' },
+  );
+  if (signedIn || state.auth === 'needs-sign-in')
+    items.push({ label: 'Sign out', click: () => actions.signOut() });
+  items.push({ label: 'Quit ClassCharts Tray', click: () => actions.quit() });
+  return items;
+}

@@ -1,0 +1,198 @@
+/**
+ * The popover: one frameless window (about 380×560) created hidden at start and kept rendered, so opening
+ * it is instant. Shown next to the tray icon (position.ts), hidden on blur and on `popover:hide` (the
+ * renderer sends it on Escape), toggled by the tray click and the global shortcut. Closing it (Alt+F4,
+ * Cmd+W) only hides it; the app quits from the tray menu.
+ *
+ * Owns the renderer's location (built file or the electron-vite dev server) and the check that a URL is
+ * that page — ipc.ts uses it to trust a sender, security.ts to allow navigation.
+ */
+import type { BrowserWindow, BrowserWindowConstructorOptions, Screen } from 'electron';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { EventChannel, EventChannels } from '../../preload/contract';
+import { popoverPosition, type Edge, type Rect } from './position';
+import { popoverWebPreferences } from './security';
+
+/** The popover's size in DIP. */
+export const POPOVER_SIZE = { width: 380, height: 560 } as const;
+
+/** A click on the tray within this many ms after a blur-hide is the click that caused the blur. */
+export const BLUR_CLICK_GRACE_MS = 300;
+
+/** Where the renderer page is: the built `index.html`, or the dev server's URL (`electron-vite dev`). */
+export type RendererLocation = { kind: 'file'; path: string } | { kind: 'url'; url: string };
+
+/**
+ * The renderer page: `ELECTRON_RENDERER_URL` (set by `electron-vite dev`) when not packaged and an
+ * http(s) URL on this machine, else `<outDir>/renderer/index.html`.
+ */
+export function rendererLocation(options: {
+  env: NodeJS.ProcessEnv;
+  isPackaged: boolean;
+  outDir: string;
+}): RendererLocation {
+  const devUrl = options.env.ELECTRON_RENDERER_URL;
+  if (!options.isPackaged && devUrl) {
+    try {
+      const url = new URL(devUrl);
+      if (/^https?:$/.test(url.protocol) && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) {
+        return { kind: 'url', url: url.href };
+      }
+    } catch {
+      // fall through to the built file
+    }
+  }
+  return {
+    kind: 'file',
+    path: fileURLToPath(new URL('renderer/index.html', pathToFileURL(`${options.outDir}/`))),
+  };
+}
+
+/** True when `url` is the renderer page itself (any hash or query), never another file or origin. */
+export function isRendererUrl(url: string, location: RendererLocation): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (location.kind === 'url') return parsed.origin === new URL(location.url).origin;
+  if (parsed.protocol !== 'file:') return false;
+  const expected = pathToFileURL(location.path);
+  return decodeURIComponent(parsed.pathname) === decodeURIComponent(expected.pathname);
+}
+
+/** The popover's BrowserWindow options (tested: the security options must never regress). */
+export function popoverWindowOptions(options: {
+  preload: string;
+  devTools: boolean;
+  backgroundColor: string;
+}): BrowserWindowConstructorOptions {
+  return {
+    width: POPOVER_SIZE.width,
+    height: POPOVER_SIZE.height,
+    useContentSize: true,
+    show: false,
+    frame: false,
+    resizable: false,
+    movable: false,
+    minimizable: false,
+    maximizable: false,
+    fullscreenable: false,
+    skipTaskbar: true,
+    alwaysOnTop: true,
+    hasShadow: true,
+    title: 'ClassCharts Tray',
+    backgroundColor: options.backgroundColor,
+    webPreferences: popoverWebPreferences(options.preload, { devTools: options.devTools }),
+  };
+}
+
+/** What the rest of the shell does with the popover. */
+export interface Popover {
+  readonly window: BrowserWindow;
+  /** Shows the popover next to `anchor` (tray bounds or cursor point; `null`: the taskbar corner). */
+  showAt(anchor: Rect | null): void;
+  hide(): void;
+  /** Tray click: hide if shown; show unless this click is the one that just hid it by blurring. */
+  toggle(anchor: Rect | null): void;
+  isVisible(): boolean;
+  /** True when the given WebContents id is the popover's. */
+  ownsWebContents(id: number): boolean;
+  /** Sends a contract event to the renderer (dropped if the window is gone). */
+  send<E extends EventChannel>(channel: E, payload: EventChannels[E]): void;
+  /** Really closes the window (quit). */
+  destroy(): void;
+}
+
+/** Options for {@link createPopover}. */
+export interface PopoverOptions {
+  BrowserWindow: new (options: BrowserWindowConstructorOptions) => BrowserWindow;
+  screen: Pick<Screen, 'getAllDisplays' | 'getPrimaryDisplay'>;
+  location: RendererLocation;
+  preload: string;
+  platform: string;
+  devTools: boolean;
+  backgroundColor: string;
+  /** Epoch ms (injected for tests). */
+  now(): number;
+  /** The popover was shown (the core refreshes stale data; the tray clears "new"). */
+  onShown(): void;
+  /** Edge assumed when no taskbar can be seen and there is no anchor. */
+  fallbackEdge?: Edge;
+  /** True while the app is quitting: `close` then really closes. */
+  isQuitting(): boolean;
+  /** A load failure (missing build); logged by the caller. */
+  onLoadError?(error: unknown): void;
+}
+
+/** Creates the hidden popover window and starts loading the renderer into it. */
+export function createPopover(options: PopoverOptions): Popover {
+  const window = new options.BrowserWindow(
+    popoverWindowOptions({
+      preload: options.preload,
+      devTools: options.devTools,
+      backgroundColor: options.backgroundColor,
+    }),
+  );
+  if (options.platform === 'darwin') window.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true });
+
+  let lastBlurHide = Number.NEGATIVE_INFINITY;
+
+  const hide = () => {
+    if (!window.isDestroyed() && window.isVisible()) window.hide();
+  };
+
+  window.on('blur', () => {
+    if (!window.isVisible()) return;
+    lastBlurHide = options.now();
+    hide();
+  });
+  window.on('close', (event) => {
+    if (options.isQuitting()) return;
+    event.preventDefault();
+    hide();
+  });
+
+  const load =
+    options.location.kind === 'url'
+      ? window.loadURL(options.location.url)
+      : window.loadFile(options.location.path);
+  load.catch((error: unknown) => options.onLoadError?.(error));
+
+  const showAt = (anchor: Rect | null) => {
+    if (window.isDestroyed()) return;
+    const primary = options.screen.getPrimaryDisplay();
+    const others = options.screen.getAllDisplays().filter((d) => d.id !== primary.id);
+    const { width, height } = window.getBounds();
+    const point = popoverPosition({
+      anchor,
+      displays: [primary, ...others],
+      size: { width, height },
+      ...(options.fallbackEdge ? { fallbackEdge: options.fallbackEdge } : {}),
+    });
+    window.setBounds({ x: point.x, y: point.y, width, height });
+    window.show();
+    window.focus();
+    options.onShown();
+  };
+
+  return {
+    window,
+    showAt,
+    hide,
+    toggle(anchor) {
+      if (window.isVisible()) hide();
+      else if (options.now() - lastBlurHide > BLUR_CLICK_GRACE_MS) showAt(anchor);
+    },
+    isVisible: () => !window.isDestroyed() && window.isVisible(),
+    ownsWebContents: (id) => !window.isDestroyed() && window.webContents.id === id,
+    send(channel, payload) {
+      if (window.isDestroyed() || window.webContents.isDestroyed()) return;
+      window.webContents.send(channel, payload);
+    },
+    destroy() {
+      if (!window.isDestroyed()) window.destroy();
+    },
+  };
+}

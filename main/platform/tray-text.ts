@@ -1,0 +1,170 @@
+/**
+ * The tray's words and icon state, as pure functions of the snapshot (`AppState`, preload/contract.ts)
+ * and the time: the macOS menu-bar title (short, capped: notch and crowded bars), the tooltip (all
+ * platforms, capped to what Windows shows) and which icon to draw. Minutes to the next lesson are
+ * counted from `now`, not from the snapshot, so a redraw at each minute boundary stays right between
+ * refreshes (product.md request 2 and "tray text too long").
+ *
+ * No electron import; main/platform/tray.ts applies the result.
+ */
+import type { AppState, LessonView, PupilView } from '../../preload/contract';
+import { londonTime, parseInstant } from '../classcharts/dates';
+
+/** Longest menu-bar title (characters, ellipsis included); longer titles are cut. */
+export const TITLE_MAX = 28;
+/** Longest tooltip (characters): Windows cuts tray tooltips at 127 (NOTIFYICONDATA szTip[128]). */
+export const TOOLTIP_MAX = 127;
+/** Product name shown first in the tooltip. */
+export const PRODUCT_NAME = 'ClassCharts Tray';
+
+/**
+ * Which tray icon to show. `signed-out` covers both "never signed in" and "stored credentials were
+ * refused: sign in again" (`needs-sign-in`), which is the state users must not miss.
+ */
+export type TrayIconState = 'normal' | 'new' | 'signed-out' | 'offline';
+
+/** The tray's text at one moment. `title` is `''` when there is nothing worth the menu-bar space. */
+export interface TrayText {
+  title: string;
+  tooltip: string;
+}
+
+/**
+ * Cuts `text` to at most `max` characters (code points), ending with `…` when cut. Runs of spaces and
+ * tabs become one space; line breaks are kept (tooltip lines).
+ */
+export function capText(text: string, max: number): string {
+  const tidy = text
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .trim();
+  const chars = Array.from(tidy);
+  if (chars.length <= max) return chars.join('');
+  return `${chars
+    .slice(0, Math.max(0, max - 1))
+    .join('')
+    .trimEnd()}…`;
+}
+
+/** Whole minutes from `nowMs` until `startMs`, rounded up (a lesson 30 s away is "in 1 min"). */
+export function minutesUntil(startMs: number, nowMs: number): number {
+  return Math.max(0, Math.ceil((startMs - nowMs) / 60_000));
+}
+
+/** "5 min", "1 h 5 min", "2 h": a short duration for the tray. `minutes` ≥ 0. */
+export function formatMinutes(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/** The lesson now running and the next one to start (breaks skipped), judged at `nowMs`. */
+export function currentAndNext(
+  lessons: readonly LessonView[],
+  nowMs: number,
+): { current: LessonView | null; next: LessonView | null } {
+  let current: LessonView | null = null;
+  let next: LessonView | null = null;
+  for (const lesson of lessons) {
+    if (lesson.isBreak) continue;
+    const start = parseInstant(lesson.start);
+    const end = parseInstant(lesson.end);
+    if (start === null) continue;
+    if (start > nowMs) {
+      if (!next || start < (parseInstant(next.start) ?? Number.POSITIVE_INFINITY)) next = lesson;
+    } else if (end !== null && end > nowMs) {
+      current = lesson;
+    }
+  }
+  return { current, next };
+}
+
+/** "Maths · B12 · 5 min" style parts for the next lesson (room left out when unknown). */
+function nextLessonParts(subject: string, room: string, startMs: number, nowMs: number): string[] {
+  const minutes = minutesUntil(startMs, nowMs);
+  const when = minutes < 60 ? formatMinutes(minutes) : londonTime(startMs);
+  return room ? [subject, room, when] : [subject, when];
+}
+
+function pupilLine(pupil: PupilView, nowMs: number): string | null {
+  const start = pupil.nextLesson ? parseInstant(pupil.nextLesson.start) : null;
+  if (!pupil.nextLesson || start === null || start <= nowMs) return null;
+  const minutes = minutesUntil(start, nowMs);
+  const room = pupil.nextLesson.room ? ` in ${pupil.nextLesson.room}` : '';
+  const when = minutes < 60 ? `in ${formatMinutes(minutes)}` : `at ${londonTime(start)}`;
+  return `${pupil.firstName}: ${pupil.nextLesson.subject}${room} ${when}`;
+}
+
+/**
+ * Title and tooltip for the tray at `nowMs` (epoch ms). Signed out / needs sign-in say so; offline and
+ * stale data are flagged in the tooltip; a parent's tooltip lists every pupil's next lesson.
+ */
+export function trayText(state: AppState, nowMs: number): TrayText {
+  const cap = (title: string, lines: string[]): TrayText => ({
+    title: capText(title.replace(/\s+/g, ' '), TITLE_MAX),
+    tooltip: capText([PRODUCT_NAME, ...lines].join('\n'), TOOLTIP_MAX),
+  });
+
+  if (state.auth === 'needs-sign-in') return cap('Sign in', ['Sign in again to see your timetable']);
+  if (state.auth === 'signed-out') return cap('', ['Signed out']);
+  if (state.auth === 'starting' || state.auth === 'signing-in') {
+    if (!state.today) return cap('', ['Signing in…']);
+  }
+
+  const lines: string[] = [];
+  let title = '';
+  const { current, next } = currentAndNext(state.today?.lessons ?? [], nowMs);
+  const nextStart = next ? parseInstant(next.start) : null;
+  if (next && nextStart !== null) {
+    const parts = nextLessonParts(next.subject, next.room, nextStart, nowMs);
+    title = parts.join(' · ');
+    const minutes = minutesUntil(nextStart, nowMs);
+    const room = next.room ? ` in ${next.room}` : '';
+    const when =
+      minutes < 60
+        ? `in ${formatMinutes(minutes)} (${londonTime(nextStart)})`
+        : `at ${londonTime(nextStart)}`;
+    lines.push(`Next: ${next.subject}${room} ${when}`);
+  } else if (current) {
+    const end = parseInstant(current.end);
+    title = current.subject;
+    lines.push(
+      `Now: ${current.subject}${current.room ? ` in ${current.room}` : ''}${end ? ` until ${londonTime(end)}` : ''}`,
+    );
+  } else if (state.today) {
+    lines.push('No more lessons today');
+  }
+
+  if (state.account?.kind === 'parent' && state.pupils.length > 1) {
+    const selected = state.pupils.find((p) => p.id === state.selectedPupilId);
+    if (selected && title) title = `${selected.firstName}: ${title}`;
+    lines.length = 0;
+    for (const pupil of state.pupils) {
+      lines.push(pupilLine(pupil, nowMs) ?? `${pupil.firstName}: no more lessons today`);
+    }
+  }
+
+  if (state.freshness.offline) lines.push('Offline: showing saved data');
+  else if (state.freshness.stale && state.freshness.updatedAt) {
+    const updated = parseInstant(state.freshness.updatedAt);
+    if (updated !== null)
+      lines.push(`Updated ${formatMinutes(Math.max(0, Math.floor((nowMs - updated) / 60_000)))} ago`);
+  }
+  return cap(title, lines);
+}
+
+/**
+ * Which icon the tray shows: sign-in problems first (the user must act), then offline, then "something
+ * new" (`hasNew`: notifications the user has not looked at since the popover was last opened).
+ */
+export function trayIconState(state: AppState, hasNew: boolean): TrayIconState {
+  if (state.auth === 'signed-out' || state.auth === 'needs-sign-in') return 'signed-out';
+  if (state.freshness.offline) return 'offline';
+  return hasNew ? 'new' : 'normal';
+}
+
+/** Milliseconds from `nowMs` to the next whole minute (1–60 000): when the tray redraws next. */
+export function msUntilNextMinute(nowMs: number): number {
+  return 60_000 - (((nowMs % 60_000) + 60_000) % 60_000);
+}

@@ -1,0 +1,168 @@
+import { mkdtempSync, readFileSync, existsSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('electron', () => import('../mocks/electron'));
+
+const { app, resetElectronMock } = await import('../mocks/electron');
+const {
+  autostartFile,
+  createLoginItemAutostart,
+  createXdgAutostart,
+  desktopEntry,
+  launchCommand,
+  quoteExecArg,
+} = await import('../../main/platform/autostart');
+
+const APP_ID = 'io.github.classchartstray';
+let xdg: string;
+let home: string;
+
+beforeEach(() => {
+  resetElectronMock();
+  xdg = mkdtempSync(join(tmpdir(), 'cct-xdg-'));
+  home = mkdtempSync(join(tmpdir(), 'cct-home-'));
+});
+afterEach(() => {
+  rmSync(xdg, { recursive: true, force: true });
+  rmSync(home, { recursive: true, force: true });
+});
+
+const entry = (exec: string[]) => ({
+  name: 'ClassCharts Tray',
+  comment: 'Timetable and homework in the tray',
+  exec,
+});
+
+describe('Linux XDG autostart', () => {
+  it('writes the entry into $XDG_CONFIG_HOME/autostart with a quoted AppImage Exec', async () => {
+    const env = { XDG_CONFIG_HOME: xdg, APPIMAGE: '/home/jane/Apps/ClassCharts Tray-0.1.0.AppImage' };
+    const exec = launchCommand({
+      env,
+      execPath: '/tmp/.mount_Cla123/classcharts-tray',
+      isPackaged: true,
+      appPath: '/x',
+    });
+    const autostart = createXdgAutostart({ appId: APP_ID, env, homeDir: home, entry: entry(exec) });
+    expect(await autostart.isEnabled()).toBe(false);
+
+    await autostart.setEnabled(true);
+
+    const file = join(xdg, 'autostart', `${APP_ID}.desktop`);
+    expect(autostart.file).toBe(file);
+    expect(readFileSync(file, 'utf8')).toBe(
+      [
+        '[Desktop Entry]',
+        'Type=Application',
+        'Version=1.5',
+        'Name=ClassCharts Tray',
+        'Comment=Timetable and homework in the tray',
+        'Exec="/home/jane/Apps/ClassCharts Tray-0.1.0.AppImage"',
+        'Terminal=false',
+        'StartupNotify=false',
+        'Categories=Education;',
+        'X-GNOME-Autostart-enabled=true',
+        '',
+      ].join('\n'),
+    );
+    expect(await autostart.isEnabled()).toBe(true);
+  });
+
+  it('removes the entry when turned off, and turning off twice is fine', async () => {
+    const env = { XDG_CONFIG_HOME: xdg };
+    const autostart = createXdgAutostart({
+      appId: APP_ID,
+      env,
+      homeDir: home,
+      entry: entry(['/opt/ClassCharts Tray/classcharts-tray']),
+    });
+    await autostart.setEnabled(true);
+    await autostart.setEnabled(false);
+    await autostart.setEnabled(false);
+    expect(existsSync(autostart.file)).toBe(false);
+    expect(await autostart.isEnabled()).toBe(false);
+  });
+
+  it('falls back to ~/.config when XDG_CONFIG_HOME is unset or relative', () => {
+    expect(autostartFile(APP_ID, {}, home)).toBe(join(home, '.config', 'autostart', `${APP_ID}.desktop`));
+    expect(autostartFile(APP_ID, { XDG_CONFIG_HOME: 'relative/dir' }, home)).toBe(
+      join(home, '.config', 'autostart', `${APP_ID}.desktop`),
+    );
+  });
+
+  it('counts an entry the user disabled from their desktop settings as off', async () => {
+    const autostart = createXdgAutostart({
+      appId: APP_ID,
+      env: { XDG_CONFIG_HOME: xdg },
+      homeDir: home,
+      entry: entry(['/usr/bin/classcharts-tray']),
+    });
+    await autostart.setEnabled(true);
+    writeFileSync(
+      autostart.file,
+      readFileSync(autostart.file, 'utf8').replace(
+        'X-GNOME-Autostart-enabled=true',
+        'X-GNOME-Autostart-enabled=false',
+      ),
+    );
+    expect(await autostart.isEnabled()).toBe(false);
+  });
+
+  it('starts the packaged executable, or electron with the app folder in development', () => {
+    expect(
+      launchCommand({
+        env: {},
+        execPath: '/opt/cct/classcharts-tray',
+        isPackaged: true,
+        appPath: '/opt/cct/resources/app.asar',
+      }),
+    ).toEqual(['/opt/cct/classcharts-tray']);
+    expect(
+      launchCommand({
+        env: {},
+        execPath: '/repo/node_modules/electron/dist/electron',
+        isPackaged: false,
+        appPath: '/repo',
+      }),
+    ).toEqual(['/repo/node_modules/electron/dist/electron', '/repo']);
+  });
+});
+
+describe('Exec quoting (Desktop Entry spec)', () => {
+  it('leaves simple paths alone and quotes ones with spaces', () => {
+    expect(quoteExecArg('/usr/bin/classcharts-tray')).toBe('/usr/bin/classcharts-tray');
+    expect(quoteExecArg('/opt/My Apps/app')).toBe('"/opt/My Apps/app"');
+  });
+
+  it('escapes ", `, $ and \\ inside quotes, then doubles backslashes for the string value', () => {
+    expect(quoteExecArg('/a/$HOME/b')).toBe('"/a/\\\\$HOME/b"');
+    expect(quoteExecArg('/a/"x"')).toBe('"/a/\\\\"x\\\\""');
+    expect(quoteExecArg('C:\\x')).toBe('"C:\\\\\\\\x"');
+  });
+
+  it('doubles % so it is not read as a field code', () => {
+    expect(quoteExecArg('/opt/100%/app')).toBe('/opt/100%%/app');
+  });
+
+  it('rejects control characters and empty arguments', () => {
+    expect(() => quoteExecArg('/a\nb')).toThrow(RangeError);
+    expect(() => quoteExecArg('')).toThrow(RangeError);
+  });
+
+  it('escapes newlines in names so the entry stays one key per line', () => {
+    expect(desktopEntry({ name: 'A\nB', comment: 'c', exec: ['/x'] })).toContain('Name=A\\nB\n');
+  });
+});
+
+describe('macOS / Windows login items', () => {
+  it('uses app.setLoginItemSettings and reads the setting back', async () => {
+    const autostart = createLoginItemAutostart(app as never);
+    expect(await autostart.isEnabled()).toBe(false);
+    await autostart.setEnabled(true);
+    expect(app.setLoginItemSettings).toHaveBeenCalledWith({ openAtLogin: true });
+    expect(await autostart.isEnabled()).toBe(true);
+    await autostart.setEnabled(false);
+    expect(await autostart.isEnabled()).toBe(false);
+  });
+});

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  TITLE_MAX,
+  TOOLTIP_MAX,
+  capText,
+  msUntilNextMinute,
+  trayIconState,
+  trayText,
+} from '../../main/platform/tray-text';
+import { at, lesson, parentState, signedOutState, studentState } from './state-fixtures';
+
+describe('tray title and tooltip', () => {
+  it('shows the next lesson, its room and the minutes to its start', () => {
+    const text = trayText(studentState(), at('08:40'));
+    expect(text.title).toBe('Mathematics · U07 · 5 min');
+    expect(text.tooltip).toBe('ClassCharts Tray\nNext: Mathematics in U07 in 5 min (08:45)');
+  });
+
+  it('counts minutes from now, rounding up, so a redraw a minute later changes the countdown', () => {
+    expect(trayText(studentState(), at('08:40') + 30_000).title).toBe('Mathematics · U07 · 5 min');
+    expect(trayText(studentState(), at('08:41')).title).toBe('Mathematics · U07 · 4 min');
+  });
+
+  it('during a lesson shows the next one, skipping breaks', () => {
+    expect(trayText(studentState(), at('10:30')).title).toBe('Science · S3 · 35 min');
+  });
+
+  it('gives the start time for a lesson an hour or more away, and leaves out an empty room', () => {
+    const text = trayText(studentState(), at('11:30'));
+    expect(text.title).toBe('History · 13:00');
+    expect(text.tooltip).toContain('Next: History at 13:00');
+  });
+
+  it('during the last lesson says what is on until when; after it, that the day is over', () => {
+    expect(trayText(studentState(), at('13:30'))).toEqual({
+      title: 'History',
+      tooltip: 'ClassCharts Tray\nNow: History until 14:00',
+    });
+    expect(trayText(studentState(), at('15:00'))).toEqual({
+      title: '',
+      tooltip: 'ClassCharts Tray\nNo more lessons today',
+    });
+  });
+
+  it('caps a long title with an ellipsis', () => {
+    const state = studentState({
+      today: {
+        date: '2026-06-15',
+        minutesToNext: 5,
+        lessons: [lesson('Design and Technology: Resistant Materials', 'Workshop 2', '09:00', '10:00')],
+      },
+    });
+    const { title } = trayText(state, at('08:55'));
+    expect(Array.from(title)).toHaveLength(TITLE_MAX);
+    expect(title.endsWith('…')).toBe(true);
+    expect(title.startsWith('Design and Technology')).toBe(true);
+  });
+
+  it('keeps the tooltip within what Windows shows', () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      ...parentState().pupils[0]!,
+      id: i + 1,
+      name: `Pupil Number${i}`,
+      firstName: `Pupilname${i}`,
+    }));
+    const { tooltip } = trayText(parentState({ pupils: many }), at('08:00'));
+    expect(Array.from(tooltip).length).toBeLessThanOrEqual(TOOLTIP_MAX);
+  });
+
+  it("lists each of a parent's pupils with their next lesson, title prefixed with the selected one", () => {
+    const text = trayText(parentState(), at('10:20'));
+    expect(text.title).toBe('Jane: Science · S3 · 45 min');
+    expect(text.tooltip).toBe('ClassCharts Tray\nJane: Science in S3 in 45 min\nTom: Art in A1 in 10 min');
+  });
+
+  it('asks to sign in again when stored credentials were refused', () => {
+    expect(trayText(studentState({ auth: 'needs-sign-in' }), at('08:00'))).toEqual({
+      title: 'Sign in',
+      tooltip: 'ClassCharts Tray\nSign in again to see your timetable',
+    });
+    expect(trayText(signedOutState(), at('08:00'))).toEqual({
+      title: '',
+      tooltip: 'ClassCharts Tray\nSigned out',
+    });
+  });
+
+  it('says when the data is offline or stale', () => {
+    const offline = studentState({ freshness: { ...studentState().freshness, offline: true, stale: true } });
+    expect(trayText(offline, at('08:40')).tooltip).toContain('Offline: showing saved data');
+    const stale = studentState({
+      freshness: { ...studentState().freshness, stale: true, updatedAt: '2026-06-15T08:28:00+01:00' },
+    });
+    expect(trayText(stale, at('08:40')).tooltip).toContain('Updated 12 min ago');
+  });
+});
+
+describe('tray icon state', () => {
+  it('puts sign-in problems first, then offline, then something new', () => {
+    expect(trayIconState(studentState({ auth: 'needs-sign-in' }), true)).toBe('signed-out');
+    expect(trayIconState(signedOutState(), false)).toBe('signed-out');
+    const offline = studentState({ freshness: { ...studentState().freshness, offline: true } });
+    expect(trayIconState(offline, true)).toBe('offline');
+    expect(trayIconState(studentState(), true)).toBe('new');
+    expect(trayIconState(studentState(), false)).toBe('normal');
+  });
+});
+
+describe('helpers', () => {
+  it('capText counts characters, not UTF-16 units, and collapses whitespace', () => {
+    expect(capText('a  b \n c', 10)).toBe('a b\nc');
+    expect(capText('😀😀😀😀', 3)).toBe('😀😀…');
+  });
+
+  it('msUntilNextMinute lands exactly on the next minute boundary', () => {
+    const t = at('08:40') + 12_345;
+    expect(msUntilNextMinute(t)).toBe(60_000 - 12_345);
+    expect(msUntilNextMinute(at('08:40'))).toBe(60_000);
+    expect((t + msUntilNextMinute(t)) % 60_000).toBe(0);
+  });
+});

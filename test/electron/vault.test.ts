@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('electron', () => import('../mocks/electron'));
+
+const { electronMock, resetElectronMock, safeStorage } = await import('../mocks/electron');
+const { createElectronStore } = await import('../../main/platform/store');
+const { createSafeStorageVault, KeychainUnavailableError } = await import('../../main/platform/vault');
+
+function setup(platform = 'linux') {
+  const store = createElectronStore({ name: 'vault', cwd: electronMock.userData });
+  return { store, vault: createSafeStorageVault({ safeStorage, store, platform }) };
+}
+
+describe('safeStorage vault', () => {
+  beforeEach(() => resetElectronMock());
+
+  it('round-trips a secret, keeping only ciphertext on disk', async () => {
+    const { store, vault } = setup();
+    await vault.set('credentials', '{"code":"DEMO2026","dateOfBirth":"14/05/2012"}');
+    expect(await vault.get('credentials')).toBe('{"code":"DEMO2026","dateOfBirth":"14/05/2012"}');
+    const onDisk = readFileSync(store.path, 'utf8');
+    expect(onDisk).not.toContain('DEMO2026');
+    expect(onDisk).not.toContain('14/05/2012');
+    expect(safeStorage.encryptStringAsync).toHaveBeenCalled();
+  });
+
+  it('survives a restart (a new vault over the same file)', async () => {
+    await setup().vault.set('credentials', 'secret-1');
+    expect(await setup().vault.get('credentials')).toBe('secret-1');
+  });
+
+  it('refuses to store when encryption is unavailable, and writes nothing', async () => {
+    electronMock.encryptionAvailable = false;
+    const { store, vault } = setup();
+    expect(await vault.status()).toBe('unavailable');
+    await expect(vault.set('credentials', 'secret')).rejects.toBeInstanceOf(KeychainUnavailableError);
+    await expect(vault.set('credentials', 'secret')).rejects.toThrow(/cannot be remembered/);
+    expect(store.get('secret:credentials')).toBeUndefined();
+  });
+
+  it('reports basic_text on Linux (no keyring) and still stores when the user chose to', async () => {
+    electronMock.storageBackend = 'basic_text';
+    const { vault } = setup('linux');
+    expect(await vault.status()).toBe('basic-text');
+    await vault.set('credentials', 'secret');
+    expect(await vault.get('credentials')).toBe('secret');
+  });
+
+  it('reports available with a keyring, and ignores the Linux backend elsewhere', async () => {
+    expect(await setup('linux').vault.status()).toBe('available');
+    electronMock.storageBackend = 'basic_text';
+    expect(await setup('darwin').vault.status()).toBe('available');
+    expect(safeStorage.isEncryptionAvailable).not.toHaveBeenCalled();
+  });
+
+  it('returns null for a missing secret and after delete', async () => {
+    const { vault } = setup();
+    expect(await vault.get('credentials')).toBeNull();
+    await vault.set('credentials', 'secret');
+    await vault.delete('credentials');
+    expect(await vault.get('credentials')).toBeNull();
+  });
+
+  it('drops a secret that can no longer be decrypted (keyring reset) instead of failing', async () => {
+    const { store, vault } = setup();
+    store.set('secret:credentials', Buffer.from('garbage').toString('base64'));
+    expect(await vault.get('credentials')).toBeNull();
+    expect(store.get('secret:credentials')).toBeUndefined();
+  });
+
+  it('re-encrypts when the OS says the key was rotated', async () => {
+    const { vault } = setup();
+    await vault.set('credentials', 'secret');
+    electronMock.shouldReEncrypt = true;
+    const before = safeStorage.encryptStringAsync.mock.calls.length;
+    expect(await vault.get('credentials')).toBe('secret');
+    expect(safeStorage.encryptStringAsync.mock.calls.length).toBe(before + 1);
+  });
+});
+
+describe('electron-store adapter', () => {
+  beforeEach(() => resetElectronMock());
+
+  it('takes keys literally (no dot paths) and treats undefined as delete', () => {
+    const store = createElectronStore({ name: 'settings', cwd: electronMock.userData });
+    store.set('seen.homework-new:12', true);
+    expect(store.get('seen.homework-new:12')).toBe(true);
+    expect(JSON.parse(readFileSync(store.path, 'utf8'))).toEqual({ 'seen.homework-new:12': true });
+    store.set('seen.homework-new:12', undefined);
+    expect(store.get('seen.homework-new:12')).toBeUndefined();
+  });
+
+  it('starts empty instead of crashing on a corrupt file', async () => {
+    const first = createElectronStore({ name: 'settings', cwd: electronMock.userData });
+    first.set('a', 1);
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(first.path, '{ not json');
+    const again = createElectronStore({ name: 'settings', cwd: electronMock.userData });
+    expect(again.get('a')).toBeUndefined();
+  });
+});

@@ -1,0 +1,571 @@
+/**
+ * THE shared `electron` mock for every glue test (the real module would try to download the Electron
+ * binary, which cannot work here: toolchain.md "Electron under Node"). Use it with
+ *
+ *   vi.mock('electron', () => import('../mocks/electron'));
+ *
+ * and call `resetElectronMock()` in `beforeEach`. It offers the named exports and a `default` (what
+ * electron-store imports). Fakes keep what the code under test did (window options, tray title, handlers,
+ * notifications) and let a test play the user or the OS (click the tray, emit `suspend`, invoke a channel
+ * from a renderer). Knobs for a test live on `electronMock` (platform-like facts: keychain, displays,
+ * single-instance lock, online). Only the API surface the glue uses is modelled.
+ */
+import { EventEmitter } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { vi } from 'vitest';
+
+/** A rectangle in DIP (Electron `Rectangle`). */
+export interface FakeRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A display as Electron's `screen` reports it (the fields the glue reads). */
+export interface FakeDisplay {
+  id: number;
+  bounds: FakeRect;
+  workArea: FakeRect;
+  scaleFactor: number;
+}
+
+/** What a test can set before (or while) the code under test runs. Reset by `resetElectronMock()`. */
+export const electronMock = {
+  /** `safeStorage.isAsyncEncryptionAvailable()` resolves to this. */
+  encryptionAvailable: true,
+  /** `safeStorage.getSelectedStorageBackend()` (Linux). */
+  storageBackend: 'gnome_libsecret' as
+    'basic_text' | 'gnome_libsecret' | 'kwallet' | 'kwallet5' | 'kwallet6' | 'unknown',
+  /** `decryptStringAsync` reports this `shouldReEncrypt`. */
+  shouldReEncrypt: false,
+  /** `app.requestSingleInstanceLock()` returns this. */
+  singleInstanceLock: true,
+  /** `app.isPackaged`. */
+  isPackaged: false,
+  /** `app.getPath('userData')`: a fresh temporary folder per reset. */
+  userData: '',
+  /** `screen.getAllDisplays()`; the first is the primary display. */
+  displays: [
+    {
+      id: 1,
+      bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+      workArea: { x: 0, y: 0, width: 1920, height: 1040 },
+      scaleFactor: 1,
+    },
+  ] as FakeDisplay[],
+  /** `screen.getCursorScreenPoint()`. */
+  cursor: { x: 100, y: 100 },
+  /** `net.isOnline()`. */
+  online: true,
+  /** Accelerators `globalShortcut.register` refuses (taken by another app). */
+  takenShortcuts: new Set<string>(),
+  /** `Notification.isSupported()`. */
+  notificationsSupported: true,
+};
+
+let nextWebContentsId = 1;
+
+/** A fake `WebFrameMain`: only what a sender check reads. */
+export class FakeWebFrame {
+  constructor(
+    public url: string,
+    public parent: FakeWebFrame | null = null,
+  ) {}
+}
+
+/** A fake `Session`: records the permission handlers so tests can call them. */
+export class FakeSession {
+  permissionRequestHandler: ((...args: unknown[]) => void) | null = null;
+  permissionCheckHandler: ((...args: unknown[]) => boolean) | null = null;
+  devicePermissionHandler: ((...args: unknown[]) => boolean) | null = null;
+  displayMediaRequestHandler: ((...args: unknown[]) => void) | null = null;
+  setPermissionRequestHandler = vi.fn((handler: ((...args: unknown[]) => void) | null) => {
+    this.permissionRequestHandler = handler;
+  });
+  setPermissionCheckHandler = vi.fn((handler: ((...args: unknown[]) => boolean) | null) => {
+    this.permissionCheckHandler = handler;
+  });
+  setDevicePermissionHandler = vi.fn((handler: ((...args: unknown[]) => boolean) | null) => {
+    this.devicePermissionHandler = handler;
+  });
+  setDisplayMediaRequestHandler = vi.fn((handler: ((...args: unknown[]) => void) | null) => {
+    this.displayMediaRequestHandler = handler;
+  });
+}
+
+/** A fake `WebContents`: an EventEmitter that records `send` and the window-open handler. */
+export class FakeWebContents extends EventEmitter {
+  readonly id = nextWebContentsId++;
+  readonly session = new FakeSession();
+  mainFrame = new FakeWebFrame('about:blank');
+  windowOpenHandler: ((details: { url: string }) => { action: 'allow' | 'deny' }) | null = null;
+  destroyed = false;
+  send = vi.fn((_channel: string, ..._args: unknown[]) => undefined);
+  setWindowOpenHandler = vi.fn((handler: (details: { url: string }) => { action: 'allow' | 'deny' }) => {
+    this.windowOpenHandler = handler;
+  });
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  getURL(): string {
+    return this.mainFrame.url;
+  }
+  openDevTools = vi.fn();
+  /** Test helper: emits `will-navigate` like Electron 45 (details event first) and says if it was prevented. */
+  navigate(url: string): boolean {
+    let prevented = false;
+    const event = { url, isMainFrame: true, preventDefault: () => (prevented = true) };
+    this.emit('will-navigate', event, url);
+    return prevented;
+  }
+}
+
+/** A fake `BrowserWindow`: keeps its options, bounds and visibility. */
+export class FakeBrowserWindow extends EventEmitter {
+  static instances: FakeBrowserWindow[] = [];
+  readonly webContents = new FakeWebContents();
+  bounds: FakeRect;
+  visible = false;
+  focused = false;
+  destroyed = false;
+  loaded: { file?: string; url?: string } = {};
+  constructor(public readonly options: Record<string, unknown> = {}) {
+    super();
+    this.bounds = {
+      x: 0,
+      y: 0,
+      width: Number(options.width ?? 800),
+      height: Number(options.height ?? 600),
+    };
+    this.visible = options.show !== false;
+    FakeBrowserWindow.instances.push(this);
+  }
+  loadFile = vi.fn(async (file: string) => {
+    this.loaded = { file };
+    this.webContents.mainFrame = new FakeWebFrame(`file://${file}`);
+  });
+  loadURL = vi.fn(async (url: string) => {
+    this.loaded = { url };
+    this.webContents.mainFrame = new FakeWebFrame(url);
+  });
+  show = vi.fn(() => {
+    this.visible = true;
+    this.emit('show');
+  });
+  hide = vi.fn(() => {
+    if (!this.visible) return;
+    this.visible = false;
+    this.emit('hide');
+  });
+  focus = vi.fn(() => {
+    this.focused = true;
+  });
+  isVisible(): boolean {
+    return this.visible;
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  destroy = vi.fn(() => {
+    this.destroyed = true;
+    this.emit('closed');
+  });
+  getBounds(): FakeRect {
+    return { ...this.bounds };
+  }
+  getSize(): [number, number] {
+    return [this.bounds.width, this.bounds.height];
+  }
+  setBounds = vi.fn((bounds: Partial<FakeRect>) => {
+    this.bounds = { ...this.bounds, ...bounds };
+  });
+  setPosition = vi.fn((x: number, y: number) => {
+    this.bounds = { ...this.bounds, x, y };
+  });
+  setVisibleOnAllWorkspaces = vi.fn();
+  setAlwaysOnTop = vi.fn();
+  setMenuBarVisibility = vi.fn();
+  /** Test helper: the window loses focus (user clicked elsewhere). */
+  blur(): void {
+    this.focused = false;
+    this.emit('blur');
+  }
+}
+
+/** A fake `NativeImage` that remembers the file it came from. */
+export class FakeNativeImage {
+  template = false;
+  constructor(public readonly path: string) {}
+  setTemplateImage = vi.fn((template: boolean) => {
+    this.template = template;
+  });
+  isTemplateImage(): boolean {
+    return this.template;
+  }
+  isEmpty(): boolean {
+    return this.path === '';
+  }
+}
+
+/** `nativeImage` module fake. */
+export const nativeImage = {
+  createFromPath: vi.fn((path: string) => new FakeNativeImage(path)),
+  createEmpty: vi.fn(() => new FakeNativeImage('')),
+};
+
+/** A menu item as the fake Menu keeps it: the constructor options plus the resolved sub-menu. */
+export interface FakeMenuItem {
+  label?: string;
+  type?: string;
+  checked?: boolean;
+  enabled?: boolean;
+  visible?: boolean;
+  role?: string;
+  click?: (...args: unknown[]) => void;
+  submenu?: FakeMenu;
+}
+
+/** A fake `Menu` built from a template. */
+export class FakeMenu {
+  readonly items: FakeMenuItem[];
+  constructor(template: readonly Record<string, unknown>[]) {
+    this.items = template.map((t) => {
+      const { submenu, ...rest } = t;
+      const item = { ...rest } as FakeMenuItem;
+      if (Array.isArray(submenu)) item.submenu = new FakeMenu(submenu as Record<string, unknown>[]);
+      return item;
+    });
+  }
+  /** Test helper: the item with this label (searching sub-menus), or undefined. */
+  find(label: string): FakeMenuItem | undefined {
+    for (const item of this.items) {
+      if (item.label === label) return item;
+      const inner = item.submenu?.find(label);
+      if (inner) return inner;
+    }
+    return undefined;
+  }
+}
+
+/** `Menu` fake. */
+export const Menu = {
+  buildFromTemplate: vi.fn((template: readonly Record<string, unknown>[]) => new FakeMenu(template)),
+  setApplicationMenu: vi.fn(),
+};
+
+/** A fake `Tray`: keeps image, title, tooltip and menus. */
+export class FakeTray extends EventEmitter {
+  static instances: FakeTray[] = [];
+  image: FakeNativeImage;
+  title = '';
+  titleOptions: unknown = undefined;
+  tooltip = '';
+  contextMenu: FakeMenu | null = null;
+  bounds: FakeRect = { x: 0, y: 0, width: 0, height: 0 };
+  destroyed = false;
+  constructor(image: FakeNativeImage | string) {
+    super();
+    this.image = typeof image === 'string' ? new FakeNativeImage(image) : image;
+    FakeTray.instances.push(this);
+  }
+  setImage = vi.fn((image: FakeNativeImage | string) => {
+    this.image = typeof image === 'string' ? new FakeNativeImage(image) : image;
+  });
+  setTitle = vi.fn((title: string, options?: unknown) => {
+    this.title = title;
+    this.titleOptions = options;
+  });
+  setToolTip = vi.fn((tooltip: string) => {
+    this.tooltip = tooltip;
+  });
+  setContextMenu = vi.fn((menu: FakeMenu | null) => {
+    this.contextMenu = menu;
+  });
+  popUpContextMenu = vi.fn((_menu?: FakeMenu) => undefined);
+  setIgnoreDoubleClickEvents = vi.fn();
+  getBounds(): FakeRect {
+    return { ...this.bounds };
+  }
+  destroy = vi.fn(() => {
+    this.destroyed = true;
+  });
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+}
+
+/** A fake `Notification`: records every instance; `click()` plays the user clicking it. */
+export class FakeNotification extends EventEmitter {
+  static instances: FakeNotification[] = [];
+  static isSupported(): boolean {
+    return electronMock.notificationsSupported;
+  }
+  shown = false;
+  constructor(public readonly options: Record<string, unknown>) {
+    super();
+    FakeNotification.instances.push(this);
+  }
+  show = vi.fn(() => {
+    this.shown = true;
+    this.emit('show');
+  });
+  close = vi.fn(() => {
+    this.emit('close', {});
+  });
+  /** Test helper: the user clicks the notification. */
+  click(): void {
+    this.emit('click', {});
+  }
+}
+
+/** An `IpcMainInvokeEvent`-like object for {@link ipcMain.invoke}. */
+export interface FakeInvokeEvent {
+  sender: FakeWebContents;
+  senderFrame: FakeWebFrame | null;
+  frameId: number;
+  processId: number;
+}
+
+type InvokeHandler = (event: FakeInvokeEvent, ...args: unknown[]) => unknown;
+
+/** `ipcMain` fake: keeps handlers; `invoke` plays a renderer calling `ipcRenderer.invoke`. */
+export const ipcMain = Object.assign(new EventEmitter(), {
+  handlers: new Map<string, InvokeHandler>(),
+  handle: vi.fn((channel: string, handler: InvokeHandler) => {
+    if (ipcMain.handlers.has(channel)) {
+      throw new Error(`Attempted to register a second handler for '${channel}'`);
+    }
+    ipcMain.handlers.set(channel, handler);
+  }),
+  removeHandler: vi.fn((channel: string) => {
+    ipcMain.handlers.delete(channel);
+  }),
+  /**
+   * Test helper: calls the handler for `channel` as Electron would for a renderer in `sender`
+   * (its main frame unless `senderFrame` is given). Rejects like Electron when no handler exists.
+   */
+  async invoke(
+    channel: string,
+    sender: FakeWebContents,
+    args: unknown[],
+    senderFrame: FakeWebFrame | null = sender.mainFrame,
+  ): Promise<unknown> {
+    const handler = ipcMain.handlers.get(channel);
+    if (!handler) throw new Error(`No handler registered for '${channel}'`);
+    return handler({ sender, senderFrame, frameId: 1, processId: 1 }, ...args);
+  },
+});
+
+/** `ipcRenderer` fake (preload tests): `invoke` is a vi.fn a test can program; events go through `emit`. */
+export const ipcRenderer = Object.assign(new EventEmitter(), {
+  invoke: vi.fn(async (_channel: string, ..._args: unknown[]): Promise<unknown> => undefined),
+  send: vi.fn(),
+  sendSync: vi.fn(),
+});
+
+/** `contextBridge` fake: keeps what was exposed. */
+export const contextBridge = {
+  exposed: new Map<string, unknown>(),
+  exposeInMainWorld: vi.fn((key: string, api: unknown) => {
+    contextBridge.exposed.set(key, api);
+  }),
+};
+
+/** `safeStorage` fake: a reversible, visibly-not-plain "encryption" gated by `electronMock`. */
+export const safeStorage = {
+  isAsyncEncryptionAvailable: vi.fn(async () => electronMock.encryptionAvailable),
+  getSelectedStorageBackend: vi.fn(() => electronMock.storageBackend),
+  encryptStringAsync: vi.fn(async (plainText: string) => {
+    if (!electronMock.encryptionAvailable) throw new Error('Encryption is not available.');
+    return Buffer.from(`enc:${Buffer.from(plainText, 'utf8').toString('hex')}`, 'utf8');
+  }),
+  decryptStringAsync: vi.fn(async (encrypted: Buffer) => {
+    const text = encrypted.toString('utf8');
+    if (!text.startsWith('enc:'))
+      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+    return {
+      result: Buffer.from(text.slice(4), 'hex').toString('utf8'),
+      shouldReEncrypt: electronMock.shouldReEncrypt,
+    };
+  }),
+  // The deprecated synchronous API must not be used: these throw so a test notices.
+  isEncryptionAvailable: vi.fn(() => {
+    throw new Error('sync safeStorage API is deprecated in Electron 45: use the async API');
+  }),
+  encryptString: vi.fn(() => {
+    throw new Error('sync safeStorage API is deprecated in Electron 45: use the async API');
+  }),
+  decryptString: vi.fn(() => {
+    throw new Error('sync safeStorage API is deprecated in Electron 45: use the async API');
+  }),
+};
+
+function primary(): FakeDisplay {
+  const first = electronMock.displays[0];
+  if (!first) throw new Error('electronMock.displays is empty');
+  return first;
+}
+
+/** `screen` fake driven by `electronMock.displays` and `electronMock.cursor`. */
+export const screen = Object.assign(new EventEmitter(), {
+  getAllDisplays: vi.fn(() => electronMock.displays.map((d) => ({ ...d }))),
+  getPrimaryDisplay: vi.fn(() => ({ ...primary() })),
+  getCursorScreenPoint: vi.fn(() => ({ ...electronMock.cursor })),
+  getDisplayNearestPoint: vi.fn((point: { x: number; y: number }) => {
+    const hit = electronMock.displays.find(
+      (d) =>
+        point.x >= d.bounds.x &&
+        point.x < d.bounds.x + d.bounds.width &&
+        point.y >= d.bounds.y &&
+        point.y < d.bounds.y + d.bounds.height,
+    );
+    return { ...(hit ?? primary()) };
+  }),
+  getDisplayMatching: vi.fn((rect: FakeRect) =>
+    screen.getDisplayNearestPoint({ x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }),
+  ),
+});
+
+/** `powerMonitor` fake: tests `emit('suspend')` etc. */
+export const powerMonitor = new EventEmitter();
+
+/** `nativeTheme` fake. */
+export const nativeTheme = Object.assign(new EventEmitter(), {
+  shouldUseDarkColors: false,
+  themeSource: 'system',
+});
+
+/** `globalShortcut` fake: keeps registrations; `trigger` plays the user pressing one. */
+export const globalShortcut = {
+  registered: new Map<string, () => void>(),
+  register: vi.fn((accelerator: string, callback: () => void) => {
+    if (!/^[\w+]+$/.test(accelerator))
+      throw new TypeError(`Error processing argument: invalid accelerator ${accelerator}`);
+    if (electronMock.takenShortcuts.has(accelerator)) return false;
+    globalShortcut.registered.set(accelerator, callback);
+    return true;
+  }),
+  unregister: vi.fn((accelerator: string) => {
+    globalShortcut.registered.delete(accelerator);
+  }),
+  unregisterAll: vi.fn(() => {
+    globalShortcut.registered.clear();
+  }),
+  isRegistered: vi.fn((accelerator: string) => globalShortcut.registered.has(accelerator)),
+  /** Test helper: the user pressed `accelerator`. */
+  trigger(accelerator: string): void {
+    const callback = globalShortcut.registered.get(accelerator);
+    if (!callback) throw new Error(`${accelerator} is not registered`);
+    callback();
+  },
+};
+
+/** `shell` fake. */
+export const shell = {
+  openExternal: vi.fn(async (_url: string) => undefined),
+  openPath: vi.fn(async (_path: string) => ''),
+};
+
+/** `net` fake: `fetch` refuses (tests never reach a network through Electron); `isOnline` is a knob. */
+export const net = {
+  fetch: vi.fn(async (_input: unknown, _init?: unknown): Promise<Response> => {
+    throw new Error('net.fetch is not available in tests: inject a fetch');
+  }),
+  isOnline: vi.fn(() => electronMock.online),
+};
+
+/** `session` fake. */
+export const session = {
+  defaultSession: new FakeSession(),
+};
+
+/** `app` fake: an EventEmitter with the calls the composition root makes. */
+export const app = Object.assign(new EventEmitter(), {
+  getPath: vi.fn((_name: string) => electronMock.userData),
+  getVersion: vi.fn(() => '0.1.0'),
+  getName: vi.fn(() => 'ClassCharts Tray'),
+  getAppPath: vi.fn(() => process.cwd()),
+  get isPackaged(): boolean {
+    return electronMock.isPackaged;
+  },
+  requestSingleInstanceLock: vi.fn(() => electronMock.singleInstanceLock),
+  whenReady: vi.fn(async () => undefined),
+  isReady: vi.fn(() => true),
+  quit: vi.fn(),
+  exit: vi.fn(),
+  setAppUserModelId: vi.fn(),
+  setLoginItemSettings: vi.fn((settings: { openAtLogin?: boolean }) => {
+    app.loginItem = { openAtLogin: Boolean(settings.openAtLogin) };
+  }),
+  getLoginItemSettings: vi.fn(() => ({ ...app.loginItem })),
+  loginItem: { openAtLogin: false },
+  dock: { hide: vi.fn(), show: vi.fn() },
+});
+
+/**
+ * Puts every fake back to a fresh state: knobs to their defaults, instances and registrations
+ * forgotten, call histories cleared, a new temporary userData folder. Call it in `beforeEach`.
+ */
+export function resetElectronMock(): void {
+  Object.assign(electronMock, {
+    encryptionAvailable: true,
+    storageBackend: 'gnome_libsecret',
+    shouldReEncrypt: false,
+    singleInstanceLock: true,
+    isPackaged: false,
+    userData: mkdtempSync(join(tmpdir(), 'cct-userdata-')),
+    displays: [
+      {
+        id: 1,
+        bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+        workArea: { x: 0, y: 0, width: 1920, height: 1040 },
+        scaleFactor: 1,
+      },
+    ],
+    cursor: { x: 100, y: 100 },
+    online: true,
+    takenShortcuts: new Set<string>(),
+    notificationsSupported: true,
+  });
+  vi.resetAllMocks(); // call histories cleared, implementations back to the ones given to vi.fn
+  FakeBrowserWindow.instances = [];
+  FakeTray.instances = [];
+  FakeNotification.instances = [];
+  ipcMain.handlers.clear();
+  ipcMain.removeAllListeners();
+  ipcRenderer.removeAllListeners();
+  contextBridge.exposed.clear();
+  globalShortcut.registered.clear();
+  powerMonitor.removeAllListeners();
+  screen.removeAllListeners();
+  app.removeAllListeners();
+  app.loginItem = { openAtLogin: false };
+  session.defaultSession = new FakeSession();
+}
+resetElectronMock();
+
+export { FakeBrowserWindow as BrowserWindow, FakeTray as Tray, FakeNotification as Notification };
+
+const electron = {
+  app,
+  BrowserWindow: FakeBrowserWindow,
+  Tray: FakeTray,
+  Notification: FakeNotification,
+  Menu,
+  nativeImage,
+  nativeTheme,
+  ipcMain,
+  ipcRenderer,
+  contextBridge,
+  safeStorage,
+  screen,
+  powerMonitor,
+  globalShortcut,
+  shell,
+  net,
+  session,
+};
+export default electron;
