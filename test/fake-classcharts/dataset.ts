@@ -146,6 +146,11 @@ function classesFor(
   }));
 }
 
+/** A form's tutor group, shown as tutor time (`subject_name` `"TUTOR"`, period `"Tut"`). */
+function tutorGroup(code: string, room: string, teacher: Teacher, lessonId: number): SchoolClass {
+  return { subject: 'TUTOR', code, room, teacher, lessonId, subjectId: 5_497_000 };
+}
+
 function lessonTemplate(cls: SchoolClass, period: string, key: number): FakeLessonTemplate {
   return {
     teacher_name: teacherName(cls.teacher),
@@ -787,14 +792,7 @@ function buildDataset({ seed, today }: GenerateOptions): FakeDataset {
     ['Drama', 'Dr1', 'Studio', T.brooks],
     ['Design & Technology', 'Dt1', 'D2', T.walsh],
   ]);
-  const ameliaTutor: SchoolClass = {
-    subject: 'TUTOR',
-    code: '9X/Tut',
-    room: 'H2',
-    teacher: T.evans,
-    lessonId: 34_600_001,
-    subjectId: 5_497_000,
-  };
+  const ameliaTutor = tutorGroup('9X/Tut', 'H2', T.evans, 34_600_001);
   const byName = (classes: SchoolClass[], subject: string): SchoolClass =>
     classes.find((c) => c.subject === subject) as SchoolClass;
   const ameliaWeeks = buildCycle(rng, ameliaClasses, ameliaTutor, 2, {
@@ -999,14 +997,7 @@ function buildDataset({ seed, today }: GenerateOptions): FakeDataset {
     ['Physical Education', 'Pe2', 'Field', T.walsh],
     ['Music', 'Mu2', 'MU2', T.reid],
   ]);
-  const oliverTutor: SchoolClass = {
-    subject: 'TUTOR',
-    code: '7B/Tut',
-    room: 'E1',
-    teacher: T.okafor,
-    lessonId: 34_600_002,
-    subjectId: 5_497_000,
-  };
+  const oliverTutor = tutorGroup('7B/Tut', 'E1', T.okafor, 34_600_002);
   const oliverTimetable: FakeTimetable = {
     periods: PERIODS,
     cycleStart: thisMonday,

@@ -14,6 +14,16 @@ afterEach(async () => {
   fake = undefined;
 });
 
+/** A server with one request held by a `hang` fault; resolves once the server has that request. */
+async function startHanging(): Promise<{ f: FakeClassCharts; pending: Promise<Response> }> {
+  const { f, s } = await start();
+  f.faults.inject({ path: '/apiv2student/timetable', kind: 'hang' });
+  const count = f.requests.length;
+  const pending = get(f, s);
+  await vi.waitFor(() => expect(f.requests.length).toBe(count + 1));
+  return { f, pending };
+}
+
 function get(f: FakeClassCharts, s: TestSession, path = '/apiv2student/timetable'): Promise<Response> {
   return fetch(`${f.url}${path}`, { headers: { authorization: `Basic ${s.token}`, cookie: s.cookie } });
 }
@@ -72,22 +82,14 @@ describe('fault injection', () => {
   });
 
   it('hang holds the request until clear(), which lets it be answered', async () => {
-    const { f, s } = await start();
-    f.faults.inject({ path: '/apiv2student/timetable', kind: 'hang' });
-    const count = f.requests.length;
-    const pending = get(f, s);
-    await vi.waitFor(() => expect(f.requests.length).toBe(count + 1));
+    const { f, pending } = await startHanging();
     expect(f.requests.at(-1)?.status).toBe(0);
     f.faults.clear();
     expect((await pending).status).toBe(200);
   });
 
   it('hang is ended by close()', async () => {
-    const { f, s } = await start();
-    f.faults.inject({ path: '/apiv2student/timetable', kind: 'hang' });
-    const count = f.requests.length;
-    const pending = get(f, s);
-    await vi.waitFor(() => expect(f.requests.length).toBe(count + 1));
+    const { f, pending } = await startHanging();
     await f.close();
     await expect(pending).rejects.toThrow(/fetch failed/);
   });

@@ -54,15 +54,15 @@ export const PUPIL_FORBIDDEN = 'You do not have access to this pupil.';
 /** Cookie lifetime the service sets: 90 days (field notes §2.1). */
 const COOKIE_MAX_AGE_S = 7_776_000;
 
-/** Keys of the student object the legacy JSON login leaves out (field notes §2.3). */
-const JSON_LOGIN_OMITS: readonly string[] = [
+/** The counters of the student object, which the legacy JSON login leaves out (field notes §2.3). */
+const STUDENT_COUNTERS = [
   'announcements_count',
   'messages_count',
   'pusher_channel_name',
   'has_birthday',
   'has_new_survey',
   'survey_id',
-];
+] as const;
 
 /** Keys of the student object, in the service's order (ping-student.json). */
 const STUDENT_USER_KEYS: readonly (keyof RawStudentUser)[] = [
@@ -98,12 +98,7 @@ const STUDENT_USER_KEYS: readonly (keyof RawStudentUser)[] = [
   'pupil_concerns_help_text',
   'allow_pupils_add_timetable_notes',
   'detention_alias_plural_uc',
-  'announcements_count',
-  'messages_count',
-  'pusher_channel_name',
-  'has_birthday',
-  'has_new_survey',
-  'survey_id',
+  ...STUDENT_COUNTERS,
 ];
 
 /** The student object (ping `data.user`) of a pupil record, without the parent-only fields. */
@@ -220,7 +215,7 @@ function jsonLogin(state: RouterState, kind: 'student' | 'parent', req: RouteReq
   const pupil = pupilData(state, account.pupilId);
   if (!pupil) return api.fail(PUPIL_CODE_INCORRECT);
   const session = state.sessions.issue({ kind: 'student', id: account.pupilId });
-  return api.ok(studentUserOf(pupil, JSON_LOGIN_OMITS), { session_id: session.token });
+  return api.ok(studentUserOf(pupil, STUDENT_COUNTERS), { session_id: session.token });
 }
 
 /** `POST /apiv2student/hasdob` and `/student/checkpupilcode/<code>` (field notes §2.3). */
