@@ -47,7 +47,7 @@ import {
   pupilsSchema,
   timetableSchema,
 } from './schemas';
-import { Transport, type TransportRequest } from './transport';
+import { excerptOf, Transport, type TransportRequest } from './transport';
 import type {
   Account,
   AccountKind,
@@ -196,7 +196,11 @@ export class ClassChartsClient {
         path,
         'sign-in failed',
         response.status,
-        this.transport.excerpt(response.body),
+        // The page may echo what was typed: redact the sign-in details as well as any token.
+        excerptOf(
+          response.body,
+          signIn.kind === 'student' ? [signIn.code, signIn.dateOfBirth] : [signIn.email, signIn.password],
+        ),
       );
     if (response.status === 429)
       throw new ServiceRefusedError(path, 'Too many sign-in attempts; wait a few minutes and try again.');

@@ -111,10 +111,12 @@ export const pupilSchema = z.object({
   display_event_badges: flag,
   display_activity: flag,
 });
+/** A student/pupil object after parsing (flags as booleans or `null`). */
 export type RawPupil = z.output<typeof pupilSchema>;
 
 /** Parent user (`/apiv2parent/ping` `data.user`): only the name is used. */
 export const parentUserSchema = z.object({ id: id.optional(), name: text, email: text });
+/** A parent user after parsing. */
 export type RawParentUser = z.output<typeof parentUserSchema>;
 
 /** `/ping` (student or parent): `data.user` is checked per account kind; `meta.session_id` is the new token. */
@@ -153,6 +155,7 @@ export const lessonSchema = z.object({
   end_time: text,
   note: text,
 });
+/** A timetable row after parsing (times still strings; map.ts reads them). */
 export type RawLesson = z.output<typeof lessonSchema>;
 
 /** `/timetable/<id>?date=`: lessons for the day (`[]` on holidays). */
@@ -190,6 +193,7 @@ export const homeworkSchema = z.object({
     z.object({ filename: text, file_name: text, file: text, validated_file: text }),
   ),
 });
+/** A homework after parsing (dates still strings; map.ts reads them). */
 export type RawHomework = z.output<typeof homeworkSchema>;
 
 /** `/homeworks/<id>`. */
@@ -212,6 +216,7 @@ export const activityPointSchema = z.object({
   room_name: text,
   note: text,
 });
+/** An activity point after parsing (timestamp still the naive string). */
 export type RawActivityPoint = z.output<typeof activityPointSchema>;
 
 /** `/activity/<id>`: a page of points; `meta.last_id` is `false` when there is nothing more. */
@@ -243,6 +248,7 @@ export const behaviourSchema = envelope(
   ),
   z.object({}),
 );
+/** The behaviour `data` after parsing (`[]` maps already `{}`). */
 export type RawBehaviour = z.output<typeof behaviourSchema>['data'];
 
 // ---------------------------------------------------------------------------------------------
@@ -260,6 +266,7 @@ const badgeEventSchema = z.object({
     .nullish(),
   event: z.object({ label: text }).nullish(),
 });
+/** A badge event after parsing, `pupil_event` wrapper removed. */
 export type RawBadgeEvent = z.output<typeof badgeEventSchema>;
 
 /** A `pupil_badges[]` element: `{pupil_event: {…}}` (spec, JS) or the event fields directly (rs fixture). */
@@ -278,6 +285,7 @@ export const badgeSchema = z.object({
   created_date: text,
   pupil_badges: list(pupilBadgeSchema),
 });
+/** A badge after parsing. */
 export type RawBadge = z.output<typeof badgeSchema>;
 
 /** `/eventbadges/<id>` (`meta: []`). */
@@ -301,6 +309,7 @@ export const announcementSchema = z.object({
   consent: z.object({ consent_given: flag }).nullish(),
   attachments: list(z.object({ filename: text, file_name: text, url: text })),
 });
+/** An announcement after parsing (yes/no already booleans). */
 export type RawAnnouncement = z.output<typeof announcementSchema>;
 
 /** `/announcements/<id>` (`meta: []`). */
@@ -324,6 +333,7 @@ export const detentionSchema = z.object({
   teacher: z.object({ title: text, first_name: text, last_name: text }).nullish(),
   detention_type: z.object({ name: text }).nullish(),
 });
+/** A detention after parsing (date and time still strings). */
 export type RawDetention = z.output<typeof detentionSchema>;
 
 /** `/detentions/<id>`. */

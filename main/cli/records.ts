@@ -41,6 +41,7 @@ export const RECORD_KINDS = [
   'detentions',
   'pupils',
 ] as const;
+/** One of {@link RECORD_KINDS}. */
 export type CliRecordKind = (typeof RECORD_KINDS)[number];
 
 /** Days before `--to` that `--from` defaults to for activity and behaviour. */

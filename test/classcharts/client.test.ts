@@ -157,6 +157,20 @@ describe('student sign-in', () => {
     expect(error).toBeInstanceOf(BadResponseError);
     expect(error).toMatchObject({ status: 500, code: 'service' });
   });
+  it('an error page that echoes the typed details does not carry them into the error', async () => {
+    const { code, dateOfBirth } = fake.accounts.student;
+    const echo = interceptFetch(
+      /\/student\/login$/,
+      () =>
+        new Response(`<html><input name="code" value="${code}"><p>${dateOfBirth}</p> Oops</html>`, {
+          status: 503,
+        }),
+    );
+    const error = await failure(client({ fetch: echo }).login({ kind: 'student', code, dateOfBirth }));
+    expect(error).toBeInstanceOf(BadResponseError);
+    expect((error as BadResponseError).excerpt).toContain('Oops');
+    expectNoSecrets(error.message, (error as BadResponseError).excerpt);
+  });
 });
 
 describe('parent sign-in', () => {
