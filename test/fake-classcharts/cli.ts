@@ -9,6 +9,11 @@
 import { parseCliOptions, USAGE } from './cli-options';
 import { startFakeClassCharts, type FakeServerOptions } from './index';
 
+// A reader that closes our stdout early (e.g. `| head -1` to grab the URL) must not crash the server.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
 async function main(): Promise<void> {
   let options: FakeServerOptions;
   try {

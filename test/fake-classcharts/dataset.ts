@@ -701,9 +701,9 @@ function generateDetentions(
     lesson_pupil_behaviour: { reason: s.reason },
     teacher: {
       id: s.cls.teacher.id,
+      title: s.cls.teacher.title,
       first_name: s.cls.teacher.first,
       last_name: s.cls.teacher.last,
-      title: s.cls.teacher.title,
     },
     detention_type: { name: s.type },
   }));
