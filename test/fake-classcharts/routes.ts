@@ -197,6 +197,10 @@ function parentFormLogin(state: RouterState, req: RouteRequest): Reply {
   return loginRedirect(state, req, session, state.parentCookieName, '/parent/');
 }
 
+function parentOf(state: RouterState, id: number): FakeParentAccount | undefined {
+  return state.dataset.parents.find((p) => p.user.id === id);
+}
+
 function pupilData(state: RouterState, id: number): FakePupilData | undefined {
   return state.dataset.pupils.find((p) => p.pupil.id === id);
 }
@@ -275,7 +279,7 @@ function resolvePupil(
 ): FakePupilData | api.Envelope {
   let parent: FakeParentAccount | undefined;
   if (session.kind === 'parent') {
-    parent = state.dataset.parents.find((p) => p.user.id === session.id);
+    parent = parentOf(state, session.id);
     if (idPart === undefined || idPart === '') return api.fail(PUPIL_REQUIRED);
   }
   const id = idPart === undefined || idPart === '' ? session.id : Number(idPart);
@@ -336,9 +340,7 @@ function apiRoute(state: RouterState, kind: 'student' | 'parent', parts: string[
   const params: api.Params = { ...req.fields, ...req.query };
   if (endpoint === 'ping') {
     const pupil = kind === 'student' ? pupilData(state, session.id) : undefined;
-    const user = pupil
-      ? studentUserOf(pupil)
-      : state.dataset.parents.find((p) => p.user.id === session.id)?.user;
+    const user = pupil ? studentUserOf(pupil) : parentOf(state, session.id)?.user;
     const includeData = params['include_data'] !== 'false';
     const meta = includeData
       ? { session_id: state.sessions.rotate(session).token, version: state.dataset.appVersion }
@@ -350,7 +352,7 @@ function apiRoute(state: RouterState, kind: 'student' | 'parent', parts: string[
     return envelopeReply(state, api.ok([]));
   }
   if (endpoint === 'pupils') {
-    const parent = state.dataset.parents.find((p) => p.user.id === session.id);
+    const parent = parentOf(state, session.id);
     const pupils = (parent?.pupilIds ?? []).flatMap((id) => pupilData(state, id)?.pupil ?? []);
     return envelopeReply(state, api.ok(pupils));
   }
