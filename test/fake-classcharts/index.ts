@@ -22,7 +22,10 @@ export interface FakeServerOptions {
   host?: string;
   /** Lifetime of a session token in seconds, counted from when it was issued; default 200. */
   sessionTtlSeconds?: number;
-  /** Seconds the previous token stays valid after a ping rotates it (capped by its TTL); default 30. */
+  /**
+   * Seconds the previous token stays valid after a ping rotates it (capped by its own TTL); default: the
+   * session TTL, as the published JS client needs (README, "Session tokens and renewal").
+   */
   renewalGraceSeconds?: number;
   /** Delay before every response, in milliseconds; default 0. */
   latencyMs?: number;

@@ -83,9 +83,9 @@ describe('classcharts-api StudentClient', () => {
 
   it('keeps working across its own renewal after three minutes', async () => {
     // The JS client keeps the token of its first login ping, which its second ping already rotated, until
-    // it pings again after 3 minutes; so this needs a grace window as long as that (docs/notes/fake-server.md).
+    // it pings again after 3 minutes: the default grace window (= the TTL) must cover that.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(`${TODAY}T09:00:00Z`) });
-    const patient = await startFakeClassCharts({ today: TODAY, renewalGraceSeconds: 200 });
+    const patient = await startFakeClassCharts({ today: TODAY });
     try {
       routeTo(patient);
       const client = new StudentClient(patient.accounts.student.code, patient.accounts.student.dateOfBirth);

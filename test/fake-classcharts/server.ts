@@ -76,10 +76,13 @@ export async function startFakeClassCharts(options: FakeServerOptions = {}): Pro
   let port = options.port ?? 0;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const baseUrl = (): string => `http://${urlHost}:${port}`;
+  const ttlSeconds = options.sessionTtlSeconds ?? 200;
+  // Default grace = the TTL: the published JS client keeps using the token its first login ping already
+  // rotated, and works against the real service, so the real service cannot retire it within seconds.
   const sessions = new SessionStore(
     clock,
-    (options.sessionTtlSeconds ?? 200) * 1000,
-    (options.renewalGraceSeconds ?? 30) * 1000,
+    ttlSeconds * 1000,
+    (options.renewalGraceSeconds ?? ttlSeconds) * 1000,
   );
   const state: RouterState = {
     dataset,
