@@ -109,7 +109,9 @@ async function boot(): Promise<void> {
               isPackaged: app.isPackaged,
               appPath: app.getAppPath(),
             }),
-            icon: join(resources, 'icon.png'),
+            // Packaged, the icon file sits inside app.asar where the desktop cannot read it: use the
+            // icon-theme name the deb installs (electron-builder names it after executableName).
+            icon: app.isPackaged ? 'classcharts-tray' : join(resources, 'icon.png'),
           },
         })
       : createLoginItemAutostart(app);

@@ -1,16 +1,24 @@
 /**
- * Packaging check (slow: ~20 s): `electron-vite build`, then `electron-builder --linux dir` with a stub
+ * Build, packaging and launch checks, in one file because they share out/ (slow: ~20 s).
+ *
+ * Packaging: `electron-vite build`, then `electron-builder --linux dir` with a stub
  * Electron binary (the real one cannot be downloaded here — toolchain.md). The stub carries Electron's
  * fuse sentinel and default fuse wire, so electron-builder really flips the fuses of electron-builder.yml
  * and this test reads them back. Then app.asar is opened with @electron/asar: it must hold the built main,
  * preload and renderer and the tray icons — and no sources, tests, scripts, source maps or fake server.
+ *
+ * Launch: `npm run demo` (scripts/launch.ts) with a stub Electron (ELECTRON_OVERRIDE_DIST_PATH) that
+ * records how it was started and calls the fake server it was pointed at; and the one-paragraph message
+ * where no Electron binary exists.
  */
 import { extractFile, listPackage } from '@electron/asar';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MISSING_ELECTRON, electronPackageDir, findElectronBinary } from '../../scripts/launch';
+import { acquireOutDirLock } from './out-dir-lock';
 
 const root = process.cwd();
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -34,11 +42,16 @@ const ON = 0x31;
 const OFF = 0x30;
 
 /** Runs a command to completion; rejects with its output's tail when it fails or takes too long. */
-function run(command: string, args: string[], timeoutMs: number): Promise<string> {
+function run(
+  command: string,
+  args: string[],
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: root,
-      env: { ...process.env, CI: 'true' },
+      env: { ...env, CI: 'true' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -59,6 +72,7 @@ function run(command: string, args: string[], timeoutMs: number): Promise<string
 }
 
 let files: string[] = [];
+let releaseOutDir: () => void = () => undefined;
 
 beforeAll(async () => {
   // A stub "electron" executable with Electron's default fuse wire (version 1, 8 fuses).
@@ -70,7 +84,8 @@ beforeAll(async () => {
     Buffer.from([1, defaults.length, ...defaults]),
     Buffer.from('\n'),
   ]);
-  await import('node:fs/promises').then((fs) => fs.mkdir(stubDir, { recursive: true }));
+  mkdirSync(stubDir, { recursive: true });
+  releaseOutDir = await acquireOutDirLock();
   writeFileSync(join(stubDir, 'electron'), stub, { mode: 0o755 });
 
   await run(bin('electron-vite'), ['build'], 300_000);
@@ -88,7 +103,10 @@ beforeAll(async () => {
   files = listPackage(asarPath, { isPack: false }).map((f) => f.replace(/\\/g, '/'));
 }, 600_000);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  releaseOutDir();
+  rmSync(work, { recursive: true, force: true });
+});
 
 describe('packaged app (electron-builder --dir, stub Electron)', () => {
   it('app.asar holds the built main, preload and renderer, and the tray icons', () => {
@@ -177,4 +195,85 @@ describe('packaged app (electron-builder --dir, stub Electron)', () => {
       grantFileProtocolExtraPrivileges: true,
     });
   });
+});
+
+describe('npm run demo / npm start (scripts/launch.ts)', () => {
+  it('demo: builds, starts the fake server on 127.0.0.1 and runs Electron on this folder pointed at it', async () => {
+    // A stub "Electron" that records its arguments and environment and calls the server it was given.
+    const dist = join(work, 'launch-stub');
+    mkdirSync(dist, { recursive: true });
+    const report = join(work, 'launch-report.json');
+    writeFileSync(
+      join(dist, process.platform === 'win32' ? 'electron.exe' : 'electron'),
+      [
+        `#!${process.execPath}`,
+        "const { writeFileSync } = require('node:fs');",
+        'const base = process.env.CLASSCHARTS_BASE_URL;',
+        "fetch(base + '/apiv2student/ping', { method: 'POST' }).then((r) => r.status, (e) => String(e)).then((status) => {",
+        '  writeFileSync(process.env.STUB_REPORT, JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd(), base, demo: process.env.CLASSCHARTS_DEMO, status }));',
+        '});',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const output = await run(
+      process.execPath,
+      [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/launch.ts', 'demo'],
+      300_000,
+      {
+        ...process.env,
+        ELECTRON_OVERRIDE_DIST_PATH: dist,
+        STUB_REPORT: report,
+      },
+    );
+    const seen = JSON.parse(readFileSync(report, 'utf8')) as {
+      argv: string[];
+      cwd: string;
+      base: string;
+      demo: string;
+      status: unknown;
+    };
+    expect(seen.argv[0]).toBe('.');
+    expect(seen.cwd).toBe(root);
+    expect(seen.base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(seen.demo).toBe('1');
+    expect(seen.status).toBe(200);
+    expect(output).toContain('DEMO2026');
+  }, 300_000);
+
+  it('finds Electron only where a binary really is', () => {
+    const pkg = join(work, 'electron-pkg');
+    mkdirSync(join(pkg, 'dist'), { recursive: true });
+    expect(findElectronBinary({ env: {}, platform: 'linux', electronDir: pkg })).toBeNull();
+    writeFileSync(join(pkg, 'path.txt'), 'electron');
+    expect(findElectronBinary({ env: {}, platform: 'linux', electronDir: pkg })).toBeNull();
+    writeFileSync(join(pkg, 'dist', 'electron'), '');
+    expect(findElectronBinary({ env: {}, platform: 'linux', electronDir: pkg })).toBe(
+      join(pkg, 'dist', 'electron'),
+    );
+    expect(findElectronBinary({ env: {}, platform: 'linux', electronDir: null })).toBeNull();
+  });
+
+  const installed = findElectronBinary({
+    env: process.env,
+    platform: process.platform,
+    electronDir: electronPackageDir(),
+  });
+  it.skipIf(installed !== null)(
+    'without the binary, start and demo stop at once with one paragraph pointing at preview',
+    async () => {
+      for (const mode of ['start', 'demo']) {
+        const failure = await run(
+          process.execPath,
+          [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/launch.ts', mode],
+          60_000,
+        ).then(
+          () => null,
+          (error: Error) => error.message,
+        );
+        expect(failure).toContain(MISSING_ELECTRON);
+        expect(MISSING_ELECTRON).toContain('npm run preview');
+        expect(MISSING_ELECTRON.split('\n')).toHaveLength(1);
+      }
+    },
+  );
 });

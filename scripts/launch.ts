@@ -1,0 +1,126 @@
+// `npm start` / `npm run demo`: builds the app (electron-vite build) and runs it in Electron.
+//   start  against the real ClassCharts service.
+//   demo   starts the fake ClassCharts server (test/fake-classcharts) on 127.0.0.1 and points the app at
+//          it (CLASSCHARTS_BASE_URL, CLASSCHARTS_DEMO=1): the sign-in screen offers the demo accounts.
+// Where the Electron binary is missing (it downloads on first use, which cannot work on a machine without
+// internet) both stop before doing anything and say, in one paragraph, how to get it and that
+// `npm run preview` shows the popover in a browser. Never `require('electron')` here: that starts the download.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The executable inside an Electron dist folder, per platform (as node_modules/electron/install.js). */
+function executableIn(platform: NodeJS.Platform): string {
+  if (platform === 'darwin') return 'Electron.app/Contents/MacOS/Electron';
+  if (platform === 'win32') return 'electron.exe';
+  return 'electron';
+}
+
+/**
+ * The Electron executable, or `null` when it is not installed. Mirrors node_modules/electron/index.js
+ * (ELECTRON_OVERRIDE_DIST_PATH, then `path.txt` + `dist/`) without its download-on-miss.
+ */
+export function findElectronBinary(options: {
+  env: NodeJS.ProcessEnv;
+  platform: NodeJS.Platform;
+  /** The `electron` package folder, or `null` when the package is not installed. */
+  electronDir: string | null;
+}): string | null {
+  const pathTxt = options.electronDir ? join(options.electronDir, 'path.txt') : null;
+  const relative =
+    pathTxt && existsSync(pathTxt) ? readFileSync(pathTxt, 'utf8').trim() : executableIn(options.platform);
+  const candidates: string[] = [];
+  if (options.env.ELECTRON_OVERRIDE_DIST_PATH)
+    candidates.push(join(options.env.ELECTRON_OVERRIDE_DIST_PATH, relative));
+  if (options.electronDir) candidates.push(join(options.electronDir, 'dist', relative));
+  return candidates.find((candidate) => existsSync(candidate)) ?? null;
+}
+
+/** The folder of the installed `electron` package, or `null`. */
+export function electronPackageDir(): string | null {
+  try {
+    return dirname(createRequire(join(root, 'package.json')).resolve('electron/package.json'));
+  } catch {
+    return null;
+  }
+}
+
+/** The one paragraph printed where Electron cannot run. */
+export const MISSING_ELECTRON = [
+  'The Electron binary is not installed, so ClassCharts Tray cannot start here. Electron downloads it',
+  '(about 100 MB) the first time it is used, which needs internet access: on a machine with internet, run',
+  '`npx electron --version` once in this folder (or `node node_modules/electron/install.js`); behind a',
+  'firewall, set ELECTRON_MIRROR to a mirror you can reach, or ELECTRON_OVERRIDE_DIST_PATH to an unpacked',
+  'Electron 45 folder, then try again. Meanwhile `npm run preview` shows the popover in a browser, driven',
+  'by the same core against the fake ClassCharts server.',
+].join(' ');
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+async function main(mode: string | undefined): Promise<number> {
+  if (mode !== 'start' && mode !== 'demo') {
+    console.error('usage: tsx scripts/launch.ts start|demo');
+    return 2;
+  }
+  const electron = findElectronBinary({
+    env: process.env,
+    platform: process.platform,
+    electronDir: electronPackageDir(),
+  });
+  if (!electron) {
+    console.error(MISSING_ELECTRON);
+    return 1;
+  }
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.CLASSCHARTS_BASE_URL;
+  delete env.CLASSCHARTS_DEMO;
+  delete env.ELECTRON_RUN_AS_NODE;
+
+  const built = await run(join(root, 'node_modules', '.bin', 'electron-vite'), ['build'], env);
+  if (built !== 0) return built;
+
+  let fake: { url: string; close(): Promise<void> } | null = null;
+  if (mode === 'demo') {
+    const { startFakeClassCharts } = await import('../test/fake-classcharts/index');
+    fake = await startFakeClassCharts({ port: 0 });
+    Object.assign(env, { CLASSCHARTS_BASE_URL: fake.url, CLASSCHARTS_DEMO: '1' });
+    console.log(
+      `demo: fake ClassCharts on ${fake.url} — student DEMO2026 / 14/05/2012, parent parent@example.com / demo-parent`,
+    );
+  }
+  // Chromium refuses to run as root with its sandbox on (containers, CI): only then turn it off.
+  const args = process.platform === 'linux' && process.getuid?.() === 0 ? ['.', '--no-sandbox'] : ['.'];
+  try {
+    return await run(electron, args, env);
+  } finally {
+    await fake?.close();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main(process.argv[2]).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * The composition root (main/index.ts) booted for real under the shared electron mock: the real core
+ * (main/app.ts) against the fake ClassCharts server on 127.0.0.1, `net.fetch` played by Node's fetch.
+ * What a user would notice: the popover signs in to the demo over IPC, the tray follows the state,
+ * the tray menu signs out, a second launch opens the popover, waking the computer refreshes.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
+import type { AppState } from '../../preload/contract';
+
+vi.mock('electron', () => import('../mocks/electron'));
+
+const electron = await import('../mocks/electron');
+const { FakeBrowserWindow, FakeTray, app, ipcMain, net, powerMonitor, resetElectronMock } = electron;
+
+let fake: FakeClassCharts;
+const saved = { ...process.env };
+const xdg = mkdtempSync(join(tmpdir(), 'cct-xdg-'));
+
+const popover = () => FakeBrowserWindow.instances[0]!;
+const tray = () => FakeTray.instances[0]!;
+const invoke = (channel: string, ...args: unknown[]) => ipcMain.invoke(channel, popover().webContents, args);
+const lastState = () =>
+  popover()
+    .webContents.send.mock.calls.filter(([channel]) => channel === 'state:changed')
+    .map(([, state]) => state as AppState)
+    .at(-1);
+
+beforeAll(async () => {
+  fake = await startFakeClassCharts({ port: 0 });
+  resetElectronMock();
+  net.fetch.mockImplementation((input: unknown, init?: unknown) =>
+    fetch(input as string, init as RequestInit),
+  );
+  Object.assign(process.env, { CLASSCHARTS_BASE_URL: fake.url, CLASSCHARTS_DEMO: '1', XDG_CONFIG_HOME: xdg });
+  await import('../../main/index');
+  await vi.waitFor(() => expect(ipcMain.handlers.size).toBeGreaterThan(0), { timeout: 10_000 });
+  await vi.waitFor(() => expect(tray().tooltip).toContain('Signed out'), { timeout: 10_000 });
+});
+
+afterAll(async () => {
+  app.emit('before-quit');
+  app.emit('will-quit');
+  process.env = saved;
+  await fake.close();
+  rmSync(xdg, { recursive: true, force: true });
+});
+
+describe('the app as wired by main/index.ts', () => {
+  it('starts as a tray app: one hidden popover, a tray icon saying signed out, no dock icon', () => {
+    expect(FakeBrowserWindow.instances).toHaveLength(1);
+    expect(popover().visible).toBe(false);
+    expect(popover().options.webPreferences).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+    });
+    expect(tray().image.path).toMatch(/tray-signed-out/);
+    expect(app.listenerCount('window-all-closed')).toBe(1);
+  });
+
+  it('offers the demo, signs in from the popover over IPC, and the tray follows', async () => {
+    const initial = (await invoke('state:get')) as AppState;
+    expect(initial.environment).toMatchObject({ demo: true, keychain: 'available' });
+    await expect(invoke('auth:login', { kind: 'demo', as: 'student' })).resolves.toEqual({ ok: true });
+    await vi.waitFor(() => expect(lastState()?.auth).toBe('signed-in'), { timeout: 10_000 });
+    expect(lastState()?.account?.kind).toBe('student');
+    expect(tray().tooltip).not.toContain('Signed out');
+    expect(tray().image.path).not.toMatch(/tray-signed-out/);
+    expect(fake.requests.some((r) => r.path.startsWith('/apiv2student/'))).toBe(true);
+    expect(fake.requests.every((r) => r.headers.host?.startsWith('127.0.0.1'))).toBe(true);
+  });
+
+  it('refuses the same call from a window that is not the popover', async () => {
+    const other = new electron.FakeWebContents();
+    other.mainFrame = popover().webContents.mainFrame;
+    await expect(ipcMain.invoke('state:get', other, [])).rejects.toThrow(/refused/);
+  });
+
+  it('a second launch shows the popover instead of a second app', () => {
+    app.emit('second-instance', {}, [], '/');
+    expect(popover().visible).toBe(true);
+    popover().blur();
+    expect(popover().visible).toBe(false);
+  });
+
+  it('waking the computer renews and refreshes against the service', async () => {
+    const before = fake.requests.length;
+    powerMonitor.emit('suspend');
+    powerMonitor.emit('resume');
+    await vi.waitFor(() => expect(fake.requests.length).toBeGreaterThan(before), { timeout: 10_000 });
+  });
+
+  it('Escape in the popover (popover:hide) hides it', async () => {
+    app.emit('second-instance', {}, [], '/');
+    expect(popover().visible).toBe(true);
+    await invoke('popover:hide');
+    expect(popover().visible).toBe(false);
+  });
+
+  it('"Sign out" in the tray menu signs out, and the tray says so', async () => {
+    const menu = electron.Menu.buildFromTemplate.mock.results.at(-1)!.value as InstanceType<
+      typeof electron.FakeMenu
+    >;
+    menu.find('Sign out')!.click!();
+    await vi.waitFor(() => expect(tray().tooltip).toContain('Signed out'), { timeout: 10_000 });
+    expect(tray().image.path).toMatch(/tray-signed-out/);
+  });
+});
