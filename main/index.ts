@@ -29,8 +29,7 @@ import {
 } from 'electron';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from './app';
-import type { CoreApp } from './app';
+import { createApp, type CoreApp } from './app';
 import { createLoginItemAutostart, createXdgAutostart, launchCommand } from './platform/autostart';
 import { APP_ID, PRODUCT_NAME, serviceEnvironment } from './platform/environment';
 import { forwardEvents, isTrustedSender, registerIpc } from './platform/ipc';

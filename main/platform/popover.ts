@@ -8,7 +8,8 @@
  * that page — ipc.ts uses it to trust a sender, security.ts to allow navigation.
  */
 import type { BrowserWindow, BrowserWindowConstructorOptions, Screen } from 'electron';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { EventChannel, EventChannels } from '../../preload/contract';
 import { popoverPosition, type Edge, type Rect } from './position';
 import { popoverWebPreferences } from './security';
@@ -42,10 +43,7 @@ export function rendererLocation(options: {
       // fall through to the built file
     }
   }
-  return {
-    kind: 'file',
-    path: fileURLToPath(new URL('renderer/index.html', pathToFileURL(`${options.outDir}/`))),
-  };
+  return { kind: 'file', path: join(options.outDir, 'renderer', 'index.html') };
 }
 
 /** True when `url` is the renderer page itself (any hash or query), never another file or origin. */

@@ -8,7 +8,7 @@
  * or bounds, so the menu is attached there and starts with "Open". macOS/Windows: the menu pops up on
  * right click only, so a left click is free to toggle the popover.
  */
-import type { Menu, MenuItemConstructorOptions, NativeImage, Rectangle, Tray } from 'electron';
+import type { Menu, NativeImage, Rectangle, Tray } from 'electron';
 import { join } from 'node:path';
 import type { AppState } from '../../preload/contract';
 import type { Clock } from '../ports';
@@ -126,9 +126,7 @@ export function createTray(options: TrayOptions): TrayController {
     if (text.tooltip !== shown.tooltip) tray.setToolTip(text.tooltip);
     const key = menuKey(state);
     if (key !== shown.menuKey) {
-      menu = electron.Menu.buildFromTemplate(
-        trayMenuTemplate(state, options.actions) as MenuItemConstructorOptions[],
-      );
+      menu = electron.Menu.buildFromTemplate(trayMenuTemplate(state, options.actions));
       if (platform === 'linux') tray.setContextMenu(menu);
     }
     shown = { icon, title: text.title, tooltip: text.tooltip, menuKey: key };
