@@ -51,6 +51,7 @@ export type CoreClient = SessionClient &
     | 'account'
     | 'timetable'
     | 'homeworks'
+    | 'activityPage'
     | 'allActivity'
     | 'behaviour'
     | 'badges'
@@ -387,10 +388,18 @@ export class SyncEngine {
     this.options.onData(previous, next, 'extras');
   }
 
-  private fetchExtra(kind: ExtraKind, pupilId: number, today: IsoDate): Promise<unknown[]> {
+  /**
+   * One background kind for a pupil. Activity in the background is the newest page of the last week (one
+   * request; the rules only need what is new); asked for on demand it is up to three pages of four weeks.
+   */
+  private fetchExtra(kind: ExtraKind, pupilId: number, today: IsoDate, onDemand = false): Promise<unknown[]> {
     switch (kind) {
       case 'activity':
-        return this.keeper.run((c) => c.allActivity({ ...activityWindow(today), maxPages: 2 }, pupilId));
+        return onDemand
+          ? this.keeper.run((c) =>
+              c.allActivity({ from: addDays(today, -28), to: today, maxPages: 3 }, pupilId),
+            )
+          : this.keeper.run(async (c) => (await c.activityPage(activityWindow(today), pupilId)).points);
       case 'badges':
         return this.keeper.run((c) => c.badges(pupilId));
       case 'detentions':
@@ -470,7 +479,7 @@ export class SyncEngine {
       } as RecordsResult;
     }
     const epoch = this.epoch;
-    const items = await this.fetchExtra(kind, id, today);
+    const items = await this.fetchExtra(kind, id, today, true);
     if (epoch === this.epoch && this.data !== null) {
       const previous = this.data;
       this.data = updatePupil(previous, id, (k) => ({ ...k, [kind]: { fetchedAt: now, items } }));

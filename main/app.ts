@@ -1,0 +1,576 @@
+/**
+ * createApp(ports): the app service the popover, the tray, the preview and `cli watch` talk to. It
+ * implements every channel of preload/contract.ts (`App` in ./ports.ts) on top of:
+ * - the session keeper (./session/keeper.ts): sign-in, renewal every 180 s, recovery, sign-out;
+ * - the sync engine (./sync/sync-engine.ts): refresh at start, on an interval, at midnight, on resume and
+ *   when the popover opens with data older than 5 minutes; background kinds; on-demand records;
+ * - the snapshot (./sync/snapshot.ts): the `AppState`, rebuilt on every change and at minute boundaries,
+ *   emitted as `state:changed` only when it differs from the last one emitted;
+ * - the notification rules (./notify/): new data and the minute tick → notifier, with a persisted ledger.
+ *
+ * Owns: the store keys `settings`, `cache.known`, `notify.ledger`, `ui.selectedPupilId`, and the vault key
+ * of ./session/keeper.ts. Must not import electron (main/index.ts injects the Electron ports).
+ *
+ * Secrets: credentials cross only from `auth:login` into the keeper (memory, and the vault when
+ * remembered); they never reach the state, the store, a log line or an event.
+ */
+import type {
+  AppState,
+  AuthStatus,
+  ContractHandlers,
+  EventChannel,
+  EventChannels,
+  KeychainStatus,
+  LoginErrorCode,
+  LoginRequest,
+  LoginResult,
+  NavigateTarget,
+  Settings,
+} from '../preload/contract';
+import { createMemoryStore } from './adapters/memory-store';
+import { ClassChartsClient, type Credentials } from './classcharts/client';
+import {
+  InvalidInputError,
+  NetworkError,
+  NoPupilsError,
+  WrongCredentialsError,
+  isClassChartsError,
+} from './classcharts/errors';
+import { InvalidRequestError, parseRequest } from './contract-schemas';
+import { openLedger, type Ledger } from './notify/ledger';
+import { computeNotifications } from './notify/notifications';
+import type { App, AppNotification, AppPorts, Store } from './ports';
+import {
+  describe,
+  KeychainError,
+  SessionKeeper,
+  type SessionEvent,
+  type SessionStatus,
+} from './session/keeper';
+import type { RenewalPolicy } from './session/renewal-policy';
+import { loadSettings, mergeSettings, saveSettings } from './settings';
+import { clearKnownData, type KnownData, loadKnownData, saveKnownData } from './sync/known-data';
+import { nextMinuteDelay, popoverShouldRefresh } from './sync/schedule';
+import { buildAppState } from './sync/snapshot';
+import { type CoreClient, type DataChangeReason, type SyncEvent, SyncEngine } from './sync/sync-engine';
+
+/** The demo accounts the fake server serves (offered only when `config.demo`). */
+export const DEMO_CREDENTIALS: Record<'student' | 'parent', Credentials> = {
+  student: { kind: 'student', code: 'DEMO2026', dateOfBirth: '14/05/2012' },
+  parent: { kind: 'parent', email: 'parent@example.com', password: 'demo-parent' },
+};
+
+/** The store key of the selected pupil id. */
+export const SELECTED_PUPIL_STORE_KEY = 'ui.selectedPupilId';
+
+/** Events of the core for observers (`cli watch --json`); never hold secrets. */
+export type CoreEvent =
+  | SessionEvent
+  | SyncEvent
+  | { type: 'notification'; notification: AppNotification }
+  | { type: 'error'; message: string };
+
+/** Optional tuning, mostly for `cli watch` and tests. */
+export interface CreateAppOptions {
+  /** Session renewal timings (default: every 180 s; backoff 5 s … 5 min). */
+  renewal?: Partial<RenewalPolicy>;
+  /** Interval refresh in ms, overriding `settings.refreshIntervalMinutes` (e.g. `cli watch --interval`). */
+  refreshIntervalMs?: number;
+  /** Background kinds period in ms (default 60 min). */
+  extrasIntervalMs?: number;
+  /** Makes the ClassCharts client for a sign-in (default: the real client on `ports.fetch`). */
+  createClient?: (ports: AppPorts) => CoreClient;
+  /** Core events (renewals, sign-ins, refreshes, notifications, errors). */
+  onEvent?: (event: CoreEvent) => void;
+}
+
+/** The app plus what tests and the CLI need to wait on. */
+export interface CoreApp extends App {
+  /** Resolves when start-up sign-in and any running refresh are over. */
+  whenIdle(): Promise<void>;
+}
+
+type Listener<E extends EventChannel> = (payload: EventChannels[E]) => void;
+
+const NOT_SIGNED_IN = 'Sign in first.';
+
+/** Builds the app from its ports; nothing runs until `start()`. */
+export function createApp(ports: AppPorts, options: CreateAppOptions = {}): CoreApp {
+  const { clock, logger, vault, store } = ports;
+  const emitCore = (event: CoreEvent): void => {
+    try {
+      options.onEvent?.(event);
+    } catch (error) {
+      logger.error('core event listener failed', { error: describe(error) });
+    }
+  };
+
+  let settings: Settings = loadSettings(store);
+  let keychain: KeychainStatus = 'available';
+  let starting = true;
+  let started = false;
+  let suspended = false;
+  /** Persist cache and ledger only for a remembered sign-in (else nothing personal outlives the process). */
+  let persistent = false;
+  let dataStore: Store = createMemoryStore();
+  let ledger: Ledger = openLedger(dataStore);
+  let selectedPupilId: number | null = numberOrNull(store.get<unknown>(SELECTED_PUPIL_STORE_KEY));
+  let tickTimer: unknown = null;
+  let startup: Promise<void> | null = null;
+  let lastEmitted = '';
+
+  const listeners: { [E in EventChannel]: Set<Listener<E>> } = {
+    'state:changed': new Set(),
+    'ui:navigate': new Set(),
+  };
+  const emit = <E extends EventChannel>(channel: E, payload: EventChannels[E]): void => {
+    for (const listener of [...listeners[channel]]) {
+      try {
+        listener(payload);
+      } catch (error) {
+        logger.error('event listener failed', { channel, error: describe(error) });
+      }
+    }
+  };
+
+  const makeClient =
+    options.createClient ??
+    ((p: AppPorts) =>
+      new ClassChartsClient({ fetch: p.fetch, baseUrl: p.config.baseUrl, clock: p.clock, logger: p.logger }));
+  const keeper = new SessionKeeper<CoreClient>({
+    createClient: () => makeClient(ports),
+    clock,
+    vault,
+    logger,
+    policy: options.renewal,
+  });
+
+  const engine = new SyncEngine({
+    keeper,
+    clock,
+    logger,
+    refreshIntervalMs: () => options.refreshIntervalMs ?? settings.refreshIntervalMinutes * 60_000,
+    extrasIntervalMs: options.extrasIntervalMs,
+    onChange: () => publish(),
+    onData: (previous, current, reason) => onData(previous, current, reason),
+    onEvent: emitCore,
+  });
+
+  keeper.on((event) => {
+    emitCore(event);
+    if (event.type === 'status') onSessionStatus(event.status);
+  });
+
+  // -------------------------------------------------------------------------------------------
+  // State
+  // -------------------------------------------------------------------------------------------
+
+  function authStatus(): AuthStatus {
+    const status = keeper.status;
+    if (starting && status === 'signed-out') return 'starting';
+    return status;
+  }
+
+  function state(): AppState {
+    const auth = authStatus();
+    const freshness = engine.freshness;
+    return buildAppState({
+      auth,
+      known: engine.known,
+      selectedPupilId,
+      now: clock.now(),
+      settings,
+      // Waiting for the user to sign in again: whatever is shown can no longer be refreshed.
+      freshness:
+        auth === 'needs-sign-in'
+          ? {
+              ...freshness,
+              stale: engine.known !== null,
+              refreshing: false,
+              error: 'ClassCharts no longer accepts the saved sign-in details. Sign in again.',
+            }
+          : freshness,
+      environment: {
+        demo: ports.config.demo,
+        keychain,
+        platform: ports.config.platform,
+        version: ports.config.version,
+      },
+    });
+  }
+
+  /** Emits `state:changed` when the state differs from the last one emitted. */
+  function publish(): void {
+    const next = state();
+    const text = JSON.stringify(next);
+    if (text === lastEmitted) return;
+    lastEmitted = text;
+    emit('state:changed', next);
+  }
+
+  function onSessionStatus(status: SessionStatus): void {
+    if (status === 'needs-sign-in') {
+      engine.pause();
+      stopTick();
+    }
+    publish();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Data and notifications
+  // -------------------------------------------------------------------------------------------
+
+  function onData(previous: KnownData | null, current: KnownData, reason: DataChangeReason): void {
+    if (selectedPupilId !== null && !current.pupils.some((p) => p.pupil.id === selectedPupilId)) {
+      selectedPupilId = current.pupils[0]?.pupil.id ?? null;
+    }
+    notify(previous, current, reason === 'records');
+    if (persistent) saveKnownData(dataStore, current);
+    publish();
+  }
+
+  function notify(previous: KnownData | null, current: KnownData, silent: boolean): void {
+    const now = clock.now();
+    const result = computeNotifications({
+      previous,
+      current,
+      now,
+      settings: settings.notifications,
+      selectedPupilId: selectedPupilId ?? current.pupils[0]?.pupil.id ?? null,
+      seen: (id) => ledger.has(id),
+    });
+    ledger.record(result.record, now);
+    if (silent) return;
+    for (const notification of result.show) {
+      try {
+        ports.notifier.show(notification);
+      } catch (error) {
+        logger.error('notifier failed', { error: describe(error) });
+      }
+      emitCore({ type: 'notification', notification });
+    }
+  }
+
+  /** At each minute boundary: time-based rules (lesson soon, due tomorrow, detention today), then the state. */
+  function tick(): void {
+    tickTimer = null;
+    const known = engine.known;
+    if (known !== null && keeper.status === 'signed-in') notify(known, known, false);
+    publish();
+    scheduleTick();
+  }
+
+  function scheduleTick(): void {
+    stopTick();
+    if (!started || suspended) return;
+    tickTimer = clock.setTimeout(tick, nextMinuteDelay(clock.now()));
+  }
+
+  function stopTick(): void {
+    if (tickTimer !== null) clock.clearTimeout(tickTimer);
+    tickTimer = null;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Sign-in and sign-out
+  // -------------------------------------------------------------------------------------------
+
+  function usePersistence(enabled: boolean): void {
+    persistent = enabled;
+    dataStore = enabled ? store : createMemoryStore();
+    ledger = openLedger(dataStore);
+  }
+
+  function forgetData(): void {
+    engine.reset();
+    clearKnownData(store);
+    openLedger(store).clear();
+    store.delete(SELECTED_PUPIL_STORE_KEY);
+    selectedPupilId = null;
+    usePersistence(false);
+  }
+
+  function beginSignedIn(): void {
+    if (!started || suspended) return;
+    engine.start();
+    scheduleTick();
+  }
+
+  async function login(request: unknown): Promise<LoginResult> {
+    let parsed: LoginRequest;
+    try {
+      parsed = parseRequest('auth:login', request);
+    } catch (error) {
+      if (error instanceof InvalidRequestError) {
+        const field = loginField(error.issues[0]?.path);
+        return { ok: false, code: 'invalid-input', message: error.message, ...(field ? { field } : {}) };
+      }
+      throw error;
+    }
+    let credentials: Credentials;
+    let remember: boolean;
+    if (parsed.kind === 'demo') {
+      if (!ports.config.demo)
+        return { ok: false, code: 'invalid-input', message: 'Demo accounts are offered only in demo mode.' };
+      credentials = DEMO_CREDENTIALS[parsed.as];
+      remember = false;
+    } else {
+      credentials =
+        parsed.kind === 'student'
+          ? { kind: 'student', code: parsed.code, dateOfBirth: parsed.dateOfBirth }
+          : { kind: 'parent', email: parsed.email, password: parsed.password };
+      remember = parsed.remember;
+    }
+
+    if (keeper.status !== 'signed-out') {
+      await keeper.signOut();
+      forgetData();
+    }
+    starting = false;
+    try {
+      await keeper.signIn(credentials, { remember });
+    } catch (error) {
+      publish();
+      return loginFailure(error);
+    }
+    usePersistence(remember && keychain !== 'unavailable');
+    engine.reset();
+    await engine.refresh('sign-in', { account: true });
+    const noPupils = engine.lastError;
+    if (engine.known === null && noPupils instanceof NoPupilsError) {
+      // A parent account without pupils: nothing to show, ever. Sign out and say so.
+      await keeper.signOut();
+      forgetData();
+      publish();
+      return { ok: false, code: 'no-pupils', message: noPupils.userMessage };
+    }
+    beginSignedIn();
+    publish();
+    return { ok: true };
+  }
+
+  function loginFailure(error: unknown): LoginResult {
+    const code: LoginErrorCode =
+      error instanceof WrongCredentialsError
+        ? error.code
+        : error instanceof InvalidInputError
+          ? 'invalid-input'
+          : error instanceof NetworkError
+            ? 'offline'
+            : error instanceof KeychainError
+              ? 'keychain'
+              : error instanceof NoPupilsError
+                ? 'no-pupils'
+                : 'service';
+    const message =
+      error instanceof KeychainError
+        ? error.userMessage
+        : isClassChartsError(error)
+          ? error.userMessage
+          : 'Signing in failed unexpectedly. Try again.';
+    if (!(isClassChartsError(error) || error instanceof KeychainError))
+      logger.error('sign-in failed unexpectedly', { error: describe(error) });
+    const field =
+      error instanceof WrongCredentialsError || error instanceof InvalidInputError ? error.field : undefined;
+    return { ok: false, code, message, ...(field ? { field } : {}) };
+  }
+
+  async function logout(): Promise<void> {
+    stopTick();
+    await keeper.signOut();
+    forgetData();
+    starting = false;
+    publish();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Handlers (every argument validated again here: defence in depth)
+  // -------------------------------------------------------------------------------------------
+
+  function requireSignedIn(): void {
+    if (keeper.status !== 'signed-in') throw new Error(NOT_SIGNED_IN);
+  }
+
+  /** Runs a handler body, turning client errors into Errors whose message is fit to show. */
+  async function shown<T>(body: () => Promise<T>): Promise<T> {
+    try {
+      return await body();
+    } catch (error) {
+      if (isClassChartsError(error)) throw new Error(error.userMessage, { cause: error });
+      throw error;
+    }
+  }
+
+  const handlers: ContractHandlers = {
+    'state:get': async (request) => {
+      parseRequest('state:get', request);
+      return state();
+    },
+    'auth:login': (request) => login(request),
+    'auth:logout': async (request) => {
+      parseRequest('auth:logout', request);
+      await logout();
+    },
+    'pupil:select': async (request) => {
+      const pupilId = parseRequest('pupil:select', request);
+      engine.pupil(pupilId); // throws "That pupil is not on this account."
+      selectedPupilId = pupilId;
+      store.set(SELECTED_PUPIL_STORE_KEY, pupilId);
+      publish();
+    },
+    'sync:refresh': async (request) => {
+      parseRequest('sync:refresh', request);
+      requireSignedIn();
+      await engine.refresh('manual');
+    },
+    'day:get': (request) =>
+      shown(async () => {
+        const { date, pupilId } = parseRequest('day:get', request);
+        requireSignedIn();
+        return engine.day(date, pupilId ?? selectedPupilId ?? undefined);
+      }),
+    'records:get': (request) =>
+      shown(async () => {
+        const { kind, pupilId } = parseRequest('records:get', request);
+        requireSignedIn();
+        return engine.records(kind, pupilId ?? selectedPupilId ?? undefined);
+      }),
+    'settings:update': async (request) => {
+      const patch = parseRequest('settings:update', request);
+      const next = mergeSettings(settings, patch);
+      if (next.launchAtLogin !== settings.launchAtLogin) {
+        try {
+          await ports.autostart.setEnabled(next.launchAtLogin);
+        } catch (error) {
+          logger.warn('could not change launch at login', { error: describe(error) });
+          throw new Error('Could not change "launch at login" on this system.', { cause: error });
+        }
+      }
+      const intervalChanged = next.refreshIntervalMinutes !== settings.refreshIntervalMinutes;
+      settings = next;
+      saveSettings(store, settings);
+      if (intervalChanged) engine.reschedule();
+      publish();
+      return settings;
+    },
+    'shell:open-external': async (request) => {
+      const url = parseRequest('shell:open-external', request);
+      await ports.shell.openExternal(url);
+    },
+    'popover:hide': async (request) => {
+      parseRequest('popover:hide', request);
+      ports.shell.hidePopover();
+    },
+  };
+
+  // -------------------------------------------------------------------------------------------
+  // Lifecycle
+  // -------------------------------------------------------------------------------------------
+
+  async function restoreAndRefresh(): Promise<void> {
+    const restored = await keeper.restore();
+    starting = false;
+    if (!restored) {
+      forgetData();
+      publish();
+      return;
+    }
+    publish();
+    if (keeper.status !== 'signed-in') return;
+    await engine.refresh('start', { account: true });
+    beginSignedIn();
+  }
+
+  const app: CoreApp = {
+    handlers,
+    on(channel, listener) {
+      const set = listeners[channel] as Set<typeof listener>;
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+      };
+    },
+    state,
+    async start() {
+      if (started) return;
+      started = true;
+      suspended = false;
+      try {
+        keychain = await vault.status();
+      } catch (error) {
+        logger.warn('could not read the keychain status', { error: describe(error) });
+        keychain = 'unavailable';
+      }
+      try {
+        const enabled = await ports.autostart.isEnabled();
+        if (enabled !== settings.launchAtLogin) {
+          settings = { ...settings, launchAtLogin: enabled };
+          saveSettings(store, settings);
+        }
+      } catch (error) {
+        logger.warn('could not read launch at login', { error: describe(error) });
+      }
+      if (await keeper.hasRemembered()) {
+        usePersistence(keychain !== 'unavailable');
+        const cached = loadKnownData(store);
+        if (cached) engine.load(cached);
+      }
+      publish();
+      startup = restoreAndRefresh().catch((error: unknown) => {
+        logger.error('start-up failed', { error: describe(error) });
+        emitCore({ type: 'error', message: describe(error) });
+      });
+    },
+    async stop() {
+      started = false;
+      stopTick();
+      keeper.stop();
+      engine.stop();
+    },
+    suspend() {
+      suspended = true;
+      stopTick();
+      keeper.suspend();
+      engine.pause();
+    },
+    resume() {
+      suspended = false;
+      if (!started) return;
+      if (keeper.status !== 'signed-in') {
+        publish();
+        return;
+      }
+      void (async () => {
+        await keeper.resume();
+        if (keeper.status !== 'signed-in' || suspended || !started) return;
+        await engine.refresh('resume');
+        beginSignedIn();
+      })();
+      scheduleTick();
+    },
+    popoverShown() {
+      if (!started || keeper.status !== 'signed-in') return;
+      if (popoverShouldRefresh(engine.updatedAt, clock.now())) void engine.refresh('popover');
+    },
+    navigate(target: NavigateTarget) {
+      emit('ui:navigate', target);
+    },
+    async whenIdle() {
+      await startup;
+      await engine.idle();
+    },
+  };
+
+  return app;
+}
+
+function numberOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
+/** The sign-in form field a validation issue points at. */
+function loginField(path: string | undefined): 'code' | 'dateOfBirth' | 'email' | 'password' | undefined {
+  return path === 'code' || path === 'dateOfBirth' || path === 'email' || path === 'password'
+    ? path
+    : undefined;
+}

@@ -1,0 +1,220 @@
+/**
+ * `npm run cli -- watch [--interval S] [--renew-every S] [--json]`: runs the core (createApp in
+ * ../app.ts) in a terminal, signed in from the same environment variables as `cli today` (./env.ts), and
+ * prints one line per event until SIGINT or SIGTERM:
+ * - `refresh` (ok, reason, pupils, lessons, homework — or the error and when it retries),
+ * - `renewal` (the session token was renewed, or why not),
+ * - `re-login` (the session had ended and the core signed in again by itself),
+ * - `notification` (what the desktop would show),
+ * - `extras` (background kinds fetched), `auth` (sign-in status), `error`.
+ * With `--json` each line is a JSON object with `event` and `at` (ISO time); without, a short text line.
+ *
+ * Ports: global fetch, the system clock, a memory vault and store (nothing is written to disk), the
+ * console notifier. Exit codes as ./errors.ts: 0 after a signal, 2 credentials refused or bad arguments,
+ * 3 the service was unreachable at sign-in.
+ */
+import { parseArgs } from 'node:util';
+import { createApp, type CoreEvent } from '../app';
+import { createConsoleNotifier } from '../adapters/console-notifier';
+import { createMemoryStore } from '../adapters/memory-store';
+import { createMemoryVault } from '../adapters/memory-vault';
+import { createNoopAutostart } from '../adapters/noop-autostart';
+import { createNoopShell } from '../adapters/noop-shell';
+import { ClassChartsClient } from '../classcharts/client';
+import { type Clock, silentLogger, systemClock } from '../ports';
+import { type CliDeps, readEnv, stderrLogger } from './env';
+import { errorLines, EXIT, UsageError } from './errors';
+import { type CliIo, processIo } from './output';
+
+/** Help for `cli watch`. */
+export const WATCH_USAGE = `Usage: npm run cli -- watch [--interval S] [--renew-every S] [--json]
+
+  --interval S      refresh lessons and homework every S seconds (default 900)
+  --renew-every S   renew the session token every S seconds (default 180)
+  --json            one JSON object per line
+Stops on Ctrl-C (SIGINT) or SIGTERM. Sign-in comes from the environment, as for \`cli today\`.
+`;
+
+/** Parsed `watch` options. Seconds as given; both at least 1. */
+export interface WatchOptions {
+  intervalSeconds: number;
+  renewEverySeconds: number;
+  json: boolean;
+  help: boolean;
+}
+
+function seconds(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 1 || n > 86_400)
+    throw new UsageError(`${name} takes a number of seconds, 1–86400`);
+  return n;
+}
+
+/** Parses the words after `watch`. Throws UsageError (or parseArgs' error) on a bad flag. */
+export function parseWatchArgs(argv: string[]): WatchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      interval: { type: 'string' },
+      'renew-every': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  return {
+    intervalSeconds: seconds(values.interval, '--interval', 900),
+    renewEverySeconds: seconds(values['renew-every'], '--renew-every', 180),
+    json: values.json ?? false,
+    help: values.help ?? false,
+  };
+}
+
+const CLOCK_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/**
+ * One line for an event: JSON (`event`, `at` as an ISO instant, the event's fields) or short text with the
+ * Europe/London wall-clock time. `null` for a notification (the console notifier prints those).
+ */
+export function formatEvent(event: CoreEvent, at: number, json: boolean): string | null {
+  const { type, ...fields } = event;
+  if (json)
+    return JSON.stringify({
+      event: type === 'status' ? 'auth' : type,
+      at: new Date(at).toISOString(),
+      ...fields,
+    });
+  const time = CLOCK_TIME.format(at);
+  switch (event.type) {
+    case 'status':
+      return `${time} auth ${event.status}`;
+    case 'renewal':
+      return event.ok
+        ? `${time} renewal ok`
+        : `${time} renewal failed: ${event.error} (retry in ${event.retryInMs} ms)`;
+    case 're-login':
+      return event.ok ? `${time} re-login ok (${event.reason})` : `${time} re-login failed: ${event.error}`;
+    case 'refresh':
+      return event.ok
+        ? `${time} refresh ok (${event.reason}): ${event.pupils} pupil(s), ${event.lessons} lessons, ${event.homework} homework`
+        : `${time} refresh failed (${event.reason}): ${event.error}`;
+    case 'extras':
+      return `${time} background ${event.ok ? 'ok' : 'failed'}: ${event.kinds.join(', ')}`;
+    case 'notification':
+      return null; // printed by the notifier
+    case 'error':
+      return `${time} error: ${event.message}`;
+  }
+}
+
+/** Extra seams for tests: where to write, a stop signal instead of process signals, fetch and clock. */
+export interface WatchDeps extends CliDeps {
+  io?: CliIo;
+  /** Stops the watch when aborted (default: SIGINT/SIGTERM). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs `watch` with the words after it and the environment. Resolves with the exit code once stopped
+ * (signal) or when the saved sign-in is refused; never throws.
+ */
+export async function runWatch(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  deps: WatchDeps = {},
+): Promise<number> {
+  const io = deps.io ?? processIo;
+  let options: WatchOptions;
+  let config: ReturnType<typeof readEnv>;
+  try {
+    options = parseWatchArgs(argv);
+    if (options.help) {
+      io.out(WATCH_USAGE);
+      return EXIT.ok;
+    }
+    config = readEnv(env);
+  } catch (error) {
+    io.err(errorLines(error, env.CLASSCHARTS_DEBUG === '1'));
+    return EXIT.usage;
+  }
+  const clock: Clock = deps.clock ?? systemClock;
+  const logger = deps.logger ?? (config.debug ? stderrLogger : silentLogger);
+  const write = (line: string) => io.out(`${line}\n`);
+  let finish: (code: number) => void = () => {};
+  const finished = new Promise<number>((resolve) => (finish = resolve));
+
+  const app = createApp(
+    {
+      fetch: deps.fetch ?? globalThis.fetch,
+      clock,
+      vault: createMemoryVault(),
+      store: createMemoryStore(),
+      notifier: createConsoleNotifier({
+        write,
+        format: options.json ? 'json' : 'text',
+        now: () => clock.now(),
+      }),
+      autostart: createNoopAutostart(),
+      shell: createNoopShell(logger),
+      logger,
+      config: { baseUrl: config.baseUrl, demo: false, version: 'cli', platform: process.platform },
+    },
+    {
+      renewal: { renewEveryMs: options.renewEverySeconds * 1000 },
+      refreshIntervalMs: options.intervalSeconds * 1000,
+      createClient: (ports) =>
+        new ClassChartsClient({
+          fetch: ports.fetch,
+          baseUrl: ports.config.baseUrl,
+          clock: ports.clock,
+          logger: ports.logger,
+          timeoutMs: config.timeoutMs,
+        }),
+      onEvent: (event) => {
+        const line = formatEvent(event, clock.now(), options.json);
+        if (line !== null) write(line);
+        if (event.type === 'status' && event.status === 'needs-sign-in') finish(EXIT.usage);
+      },
+    },
+  );
+
+  const stop = () => finish(EXIT.ok);
+  const detach = deps.signal
+    ? (() => {
+        deps.signal.addEventListener('abort', stop, { once: true });
+        return () => deps.signal?.removeEventListener('abort', stop);
+      })()
+    : (() => {
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+        return () => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+        };
+      })();
+  if (deps.signal?.aborted) stop();
+
+  try {
+    await app.start();
+    await app.whenIdle();
+    const result = await app.handlers['auth:login']({ ...config.credentials, remember: false });
+    if (!result.ok) {
+      io.err(`classcharts: ${result.message}\n`);
+      return result.code === 'offline' || result.code === 'service' ? EXIT.service : EXIT.usage;
+    }
+    return await finished;
+  } catch (error) {
+    io.err(errorLines(error, config.debug));
+    return EXIT.bug;
+  } finally {
+    detach();
+    await app.stop();
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * A harness for createApp against the fake ClassCharts server over loopback HTTP, sharing one fake
+ * clock: the app's timers and the server's token expiry move only when the test advances time. Events
+ * and states are recorded, and `until` awaits the next matching event (no sleeps).
+ */
+import { createApp, type CoreApp, type CoreEvent, type CreateAppOptions } from '../../main/app';
+import { createConsoleNotifier } from '../../main/adapters/console-notifier';
+import { createMemoryStore } from '../../main/adapters/memory-store';
+import { createMemoryVault } from '../../main/adapters/memory-vault';
+import { createNoopAutostart } from '../../main/adapters/noop-autostart';
+import { createNoopShell } from '../../main/adapters/noop-shell';
+import { type AppPorts, silentLogger, type Store, type Vault } from '../../main/ports';
+import type { AppState } from '../../preload/contract';
+import {
+  startFakeClassCharts,
+  type FakeClassCharts,
+  type FakeServerOptions,
+} from '../fake-classcharts/index';
+import { FakeClock } from './helpers';
+
+/** Monday 15 June 2026, 07:30 in London (BST): a school day with lessons ahead. */
+export const MONDAY_MORNING = '2026-06-15T07:30:00+01:00';
+
+/** What a harness test works with. */
+export interface Harness {
+  clock: FakeClock;
+  fake: FakeClassCharts;
+  app: CoreApp;
+  ports: AppPorts & {
+    notifier: ReturnType<typeof createConsoleNotifier>;
+    shell: ReturnType<typeof createNoopShell>;
+  };
+  events: CoreEvent[];
+  states: AppState[];
+  /** Resolves with the next event matching `predicate` (rejects after 10 s of real time: a failed test). */
+  until<E extends CoreEvent>(predicate: (event: CoreEvent) => event is E): Promise<E>;
+  until(predicate: (event: CoreEvent) => boolean): Promise<CoreEvent>;
+  /** Paths of the requests the fake saw, from index `from`. */
+  paths(from?: number): string[];
+  /** Stops the app (the server stays up unless `closeServer`). */
+  close(): Promise<void>;
+}
+
+/** Options for {@link startHarness}. */
+export interface HarnessOptions {
+  clock?: FakeClock;
+  /** Reuse a running fake server (restart tests). */
+  fake?: FakeClassCharts;
+  server?: FakeServerOptions;
+  vault?: Vault;
+  store?: Store;
+  demo?: boolean;
+  app?: CreateAppOptions;
+}
+
+/** Starts a fake server (unless given) and an app on it; call `close()` after. */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const clock = options.clock ?? new FakeClock(MONDAY_MORNING);
+  const fake = options.fake ?? (await startFakeClassCharts({ clock: () => clock.now(), ...options.server }));
+  const events: CoreEvent[] = [];
+  const waiters: { predicate: (e: CoreEvent) => boolean; resolve: (e: CoreEvent) => void }[] = [];
+  const ports = {
+    fetch: globalThis.fetch,
+    clock,
+    vault: options.vault ?? createMemoryVault(),
+    store: options.store ?? createMemoryStore(),
+    notifier: createConsoleNotifier({ write: () => {} }),
+    autostart: createNoopAutostart(),
+    shell: createNoopShell(),
+    logger: silentLogger,
+    config: { baseUrl: fake.url, demo: options.demo ?? true, version: 'test', platform: 'linux' },
+  };
+  const app = createApp(ports, {
+    ...options.app,
+    onEvent: (event) => {
+      events.push(event);
+      for (const waiter of [...waiters]) {
+        if (waiter.predicate(event)) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(event);
+        }
+      }
+    },
+  });
+  const states: AppState[] = [];
+  app.on('state:changed', (state) => states.push(state));
+  const until = (predicate: (event: CoreEvent) => boolean): Promise<CoreEvent> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('expected event did not arrive')), 10_000);
+      waiters.push({
+        predicate,
+        resolve: (event) => {
+          clearTimeout(timer);
+          resolve(event);
+        },
+      });
+    });
+  return {
+    clock,
+    fake,
+    app,
+    ports,
+    events,
+    states,
+    until: until as Harness['until'],
+    paths: (from = 0) => fake.requests.slice(from).map((r) => r.path),
+    async close() {
+      await app.stop();
+      if (!options.fake) await fake.close();
+    },
+  };
+}
+
+/** The demo student's sign-in request (not remembered unless asked). */
+export const studentLogin = (remember = false) =>
+  ({ kind: 'student', code: 'DEMO2026', dateOfBirth: '14/05/2012', remember }) as const;

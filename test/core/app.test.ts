@@ -1,0 +1,346 @@
+// createApp against the fake ClassCharts server (loopback HTTP) with a fake clock: sign-in, the state the
+// popover shows, parents, every handler, the cache at start, restarts, sign-out, suspend/resume, and the
+// minute tick. Session failure scenarios are in ./session-fake-server.test.ts.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../../main/adapters/memory-store';
+import { createMemoryVault } from '../../main/adapters/memory-vault';
+import { parseInstant } from '../../main/classcharts/dates';
+import { LEDGER_STORE_KEY } from '../../main/notify/ledger';
+import { CREDENTIALS_VAULT_KEY } from '../../main/session/keeper';
+import { KNOWN_DATA_STORE_KEY } from '../../main/sync/known-data';
+import { SETTINGS_STORE_KEY } from '../../main/settings';
+import type { Harness } from './app-harness';
+import { startHarness, studentLogin } from './app-harness';
+import { FakeClock } from './helpers';
+
+let harness: Harness | null = null;
+afterEach(async () => {
+  await harness?.close();
+  harness = null;
+});
+const start = async (...args: Parameters<typeof startHarness>) => (harness = await startHarness(...args));
+
+/** Signs in the demo student and waits for the first refresh (and the background kinds). */
+async function signedInStudent(h: Harness, remember = false): Promise<void> {
+  await h.app.start();
+  await h.app.whenIdle();
+  expect(await h.app.handlers['auth:login'](studentLogin(remember))).toEqual({ ok: true });
+  await h.app.whenIdle();
+}
+
+describe('sign-in and the state the popover shows', () => {
+  it('a student cold start is two round trips: sign-in, then ping + lessons + homework together', async () => {
+    const h = await start();
+    await h.app.start();
+    await h.app.whenIdle();
+    expect(h.app.state().auth).toBe('signed-out');
+    const result = await h.app.handlers['auth:login'](studentLogin());
+    expect(result).toEqual({ ok: true });
+    const [login, ...rest] = h.paths();
+    expect(login).toBe('/student/login');
+    expect(rest.slice(0, 3).sort()).toEqual([
+      '/apiv2student/homeworks',
+      '/apiv2student/ping',
+      '/apiv2student/timetable',
+    ]);
+
+    const state = h.app.state();
+    expect(state.auth).toBe('signed-in');
+    expect(state.account).toEqual({ kind: 'student', name: expect.any(String) });
+    expect(state.pupils).toHaveLength(1);
+    expect(state.today?.date).toBe('2026-06-15');
+    expect(state.today?.lessons.length).toBeGreaterThan(0);
+    expect(state.today?.lessons.filter((l) => l.state === 'next').length).toBeGreaterThan(0);
+    expect(state.homework.length).toBeGreaterThan(0);
+    expect(state.freshness).toMatchObject({ stale: false, offline: false, error: null });
+    expect(parseInstant(state.freshness.updatedAt)).toBe(h.clock.now());
+    expect(h.states.at(-1)).toEqual(state); // every change was emitted
+  });
+
+  it('the first sync after sign-in notifies nothing, even with homework due tomorrow and news', async () => {
+    const h = await start();
+    h.clock.jump(11 * 3_600_000); // 18:30: the "due tomorrow" hour has passed
+    await signedInStudent(h);
+    expect(h.events.some((e) => e.type === 'extras' && e.ok)).toBe(true);
+    expect(h.ports.notifier.shown).toEqual([]);
+  });
+
+  it('a parent sees every pupil, and switching pupil needs no request', async () => {
+    const h = await start();
+    await h.app.start();
+    await h.app.whenIdle();
+    expect(await h.app.handlers['auth:login']({ kind: 'demo', as: 'parent' })).toEqual({ ok: true });
+    await h.app.whenIdle();
+    const state = h.app.state();
+    expect(state.account?.kind).toBe('parent');
+    expect(state.pupils).toHaveLength(2);
+    const other = state.pupils[1]!;
+    const before = h.fake.requests.length;
+    await h.app.handlers['pupil:select'](other.id);
+    expect(h.fake.requests.length).toBe(before);
+    const switched = h.app.state();
+    expect(switched.selectedPupilId).toBe(other.id);
+    expect(switched.today?.lessons.length).toBeGreaterThan(0);
+    await expect(h.app.handlers['pupil:select'](1234567)).rejects.toThrow(
+      'That pupil is not on this account.',
+    );
+  });
+
+  it('demo accounts only in demo mode', async () => {
+    const h = await start({ demo: false });
+    await h.app.start();
+    expect(await h.app.handlers['auth:login']({ kind: 'demo', as: 'student' })).toMatchObject({
+      ok: false,
+      code: 'invalid-input',
+    });
+    expect(h.fake.requests).toHaveLength(0);
+  });
+
+  it('wrong details say which field; malformed ones never reach the service', async () => {
+    const h = await start();
+    await h.app.start();
+    await h.app.whenIdle();
+    expect(await h.app.handlers['auth:login']({ ...studentLogin(), code: 'NOPE1234' })).toMatchObject({
+      ok: false,
+      code: 'wrong-code',
+      field: 'code',
+    });
+    expect(
+      await h.app.handlers['auth:login']({ ...studentLogin(), dateOfBirth: '01/01/2010' }),
+    ).toMatchObject({
+      ok: false,
+      code: 'wrong-date-of-birth',
+      field: 'dateOfBirth',
+    });
+    const sent = h.fake.requests.length;
+    expect(
+      await h.app.handlers['auth:login']({ ...studentLogin(), dateOfBirth: '2012-05-14' }),
+    ).toMatchObject({
+      ok: false,
+      code: 'invalid-input',
+      field: 'dateOfBirth',
+    });
+    expect(h.fake.requests.length).toBe(sent);
+    expect(h.app.state().auth).toBe('signed-out');
+  });
+});
+
+describe('handlers', () => {
+  it('records are fetched on demand and reused for two minutes', async () => {
+    // A long session lifetime: the clock jumps without renewals here.
+    const h = await start({ server: { sessionTtlSeconds: 3_600 } });
+    await signedInStudent(h);
+    h.clock.jump(3 * 60_000); // the background copy is now older than two minutes
+    const count = () => h.paths().filter((p) => p.startsWith('/apiv2student/eventbadges')).length;
+    const before = count();
+    const first = await h.app.handlers['records:get']({ kind: 'badges' });
+    expect(first.kind).toBe('badges');
+    await h.app.handlers['records:get']({ kind: 'badges' });
+    expect(count()).toBe(before + 1);
+    h.clock.jump(2 * 60_000);
+    await h.app.handlers['records:get']({ kind: 'badges' });
+    expect(count()).toBe(before + 2);
+    const behaviour = await h.app.handlers['records:get']({ kind: 'behaviour' });
+    expect(behaviour.kind === 'behaviour' && behaviour.summary.weeks.length).toBeGreaterThan(0);
+  });
+
+  it('day:get answers today from memory and fetches other days', async () => {
+    const h = await start();
+    await signedInStudent(h);
+    const before = h.fake.requests.length;
+    const today = await h.app.handlers['day:get']({ date: '2026-06-15' });
+    expect(today).toEqual(h.app.state().today);
+    expect(h.fake.requests.length).toBe(before);
+    const tomorrow = await h.app.handlers['day:get']({ date: '2026-06-16' });
+    expect(tomorrow.date).toBe('2026-06-16');
+    expect(tomorrow.lessons.every((l) => l.state === 'later')).toBe(true);
+    expect(h.fake.requests.at(-1)?.query.date).toBe('2026-06-16');
+  });
+
+  it('settings:update merges, persists, and applies launch at login', async () => {
+    const h = await start();
+    await h.app.start();
+    const settings = await h.app.handlers['settings:update']({
+      launchAtLogin: true,
+      notifications: { privacy: true },
+    });
+    expect(settings.launchAtLogin).toBe(true);
+    expect(settings.notifications.privacy).toBe(true);
+    expect(await h.ports.autostart.isEnabled()).toBe(true);
+    expect(h.ports.store.get(SETTINGS_STORE_KEY)).toEqual(settings);
+    expect(h.app.state().settings).toEqual(settings);
+    await expect(h.app.handlers['settings:update']({ refreshIntervalMinutes: 1 })).rejects.toThrow();
+  });
+
+  it('opens only web links; validates every argument', async () => {
+    const h = await start();
+    await h.app.start();
+    await h.app.handlers['shell:open-external']('https://www.classcharts.com/');
+    expect(h.ports.shell.opened).toEqual(['https://www.classcharts.com/']);
+    await expect(h.app.handlers['shell:open-external']('file:///etc/passwd')).rejects.toThrow(/web links/);
+    await expect(h.app.handlers['records:get']({ kind: 'attendance' } as never)).rejects.toThrow();
+    await expect(h.app.handlers['day:get']({ date: 'tomorrow' })).rejects.toThrow(/YYYY-MM-DD/);
+    await expect(h.app.handlers['sync:refresh']()).rejects.toThrow('Sign in first.');
+    expect(h.ports.shell.opened).toHaveLength(1);
+  });
+});
+
+describe('cache, restart and sign-out', () => {
+  it('a remembered sign-in survives a restart: cached state shown stale first, then fresh, and nothing notified twice', async () => {
+    const store = createMemoryStore();
+    const vault = createMemoryVault();
+    const first = await start({ store, vault });
+    await signedInStudent(first, true);
+    // The teacher sets new homework; the next refresh notifies it once.
+    const pupil = first.fake.dataset.pupils.find((p) => p.pupil.id === first.fake.accounts.student.pupilId)!;
+    const template = pupil.homeworks[0]!;
+    pupil.homeworks.push({
+      ...template,
+      id: 9_999_001,
+      title: 'Fresh essay',
+      issue_date: '2026-06-15',
+      due_date: '2026-06-19',
+    });
+    await first.app.handlers['sync:refresh']();
+    expect(first.ports.notifier.shown.map((n) => n.id)).toEqual([`homework-new:${pupil.pupil.id}:9999001`]);
+    const fake = first.fake;
+    await first.app.stop();
+
+    // Restart with the same store and vault, the service still holding the sign-in at bay for a moment.
+    const second = (harness = await startHarness({ store, vault, fake, clock: first.clock }));
+    fake.faults.inject({ path: '/student/login', kind: 'hang' });
+    await second.app.start();
+    const cached = second.app.state();
+    expect(cached.auth).toBe('starting');
+    expect(cached.freshness.stale).toBe(true);
+    expect(cached.today?.lessons.length).toBeGreaterThan(0);
+    fake.faults.clear();
+    await second.app.whenIdle();
+    expect(second.app.state()).toMatchObject({ auth: 'signed-in', freshness: { stale: false } });
+    expect(second.ports.notifier.shown).toEqual([]);
+    await fake.close();
+  });
+
+  it('without "remember", nothing personal is stored and a restart is signed out', async () => {
+    const store = createMemoryStore();
+    const vault = createMemoryVault();
+    const h = await start({ store, vault });
+    await signedInStudent(h, false);
+    expect(await vault.get(CREDENTIALS_VAULT_KEY)).toBeNull();
+    expect(store.get(KNOWN_DATA_STORE_KEY)).toBeUndefined();
+    expect(store.get(LEDGER_STORE_KEY)).toBeUndefined();
+  });
+
+  it('sign-out stops every timer and forgets token, credentials and data', async () => {
+    const store = createMemoryStore();
+    const vault = createMemoryVault();
+    const h = await start({ store, vault });
+    await signedInStudent(h, true);
+    expect(store.get(KNOWN_DATA_STORE_KEY)).toBeDefined();
+    await h.app.handlers['auth:logout']();
+    expect(h.clock.pending).toBe(0);
+    expect(await vault.get(CREDENTIALS_VAULT_KEY)).toBeNull();
+    expect(store.get(KNOWN_DATA_STORE_KEY)).toBeUndefined();
+    expect(store.get(LEDGER_STORE_KEY)).toBeUndefined();
+    expect(h.app.state()).toMatchObject({
+      auth: 'signed-out',
+      account: null,
+      pupils: [],
+      today: null,
+      homework: [],
+    });
+    const sent = h.fake.requests.length;
+    await h.clock.advance(3_600_000);
+    expect(h.fake.requests.length).toBe(sent);
+  });
+
+  it('secrets never reach the state, the store or an event', async () => {
+    const store = createMemoryStore();
+    const h = await start({ store });
+    await signedInStudent(h, true);
+    const everything = JSON.stringify([
+      h.states,
+      h.events,
+      (store as ReturnType<typeof createMemoryStore>).dump(),
+    ]);
+    expect(everything).not.toContain('DEMO2026');
+    expect(everything).not.toContain('14/05/2012');
+  });
+});
+
+describe('timers: interval, minute tick, popover, suspend and resume', () => {
+  it('refreshes on the interval and renews every 180 s', async () => {
+    const h = await start();
+    await signedInStudent(h);
+    const pings = () => h.paths().filter((p) => p === '/apiv2student/ping').length;
+    const before = pings();
+    const renewal = h.until((e) => e.type === 'renewal');
+    await h.clock.advance(180_000);
+    expect(await renewal).toEqual({ type: 'renewal', ok: true });
+    expect(pings()).toBe(before + 1);
+    const refresh = h.until((e) => e.type === 'refresh' && e.reason === 'interval');
+    await h.clock.advance(15 * 60_000 - 180_000);
+    expect(await refresh).toMatchObject({ ok: true });
+  });
+
+  it('emits a new state at a minute boundary when the minutes to the next lesson change', async () => {
+    const h = await start();
+    await signedInStudent(h);
+    const minutes = h.app.state().today?.minutesToNext;
+    expect(minutes).not.toBeNull();
+    const emitted = h.states.length;
+    await h.clock.advance(60_000);
+    expect(h.states.length).toBe(emitted + 1);
+    expect(h.states.at(-1)?.today?.minutesToNext).toBe((minutes ?? 0) - 1);
+  });
+
+  it('reminds before a lesson starts, once', async () => {
+    const h = await start();
+    await signedInStudent(h);
+    const next = h.app.state().today?.lessons.find((l) => l.state === 'next');
+    const startsAt = parseInstant(next?.start ?? null)!;
+    await h.clock.advance(startsAt - 5 * 60_000 - h.clock.now());
+    const soon = h.ports.notifier.shown.filter((n) => n.kind === 'lesson-soon');
+    expect(soon).toHaveLength(1);
+    expect(soon[0]?.title).toBe(`${next?.subject} in 5 minutes`);
+    await h.clock.advance(2 * 60_000);
+    expect(h.ports.notifier.shown.filter((n) => n.kind === 'lesson-soon')).toHaveLength(1);
+  });
+
+  it('at Europe/London midnight the day turns: a refresh shows the new day', async () => {
+    const h = await start({ clock: new FakeClock('2026-06-15T23:55:00+01:00') });
+    await signedInStudent(h);
+    expect(h.app.state().today?.date).toBe('2026-06-15');
+    const midnight = h.until((e) => e.type === 'refresh' && e.reason === 'midnight');
+    await h.clock.advance(5 * 60_000 + 5_000);
+    expect(await midnight).toMatchObject({ ok: true });
+    expect(h.app.state().today?.date).toBe('2026-06-16');
+  });
+
+  it('the popover refreshes only data older than five minutes', async () => {
+    const h = await start();
+    await signedInStudent(h);
+    const sent = h.fake.requests.length;
+    h.app.popoverShown();
+    await h.app.whenIdle();
+    expect(h.fake.requests.length).toBe(sent);
+    h.clock.jump(5 * 60_000);
+    const refresh = h.until((e) => e.type === 'refresh' && e.reason === 'popover');
+    h.app.popoverShown();
+    expect(await refresh).toMatchObject({ ok: true });
+  });
+
+  it('suspend stops the timers; resume after a long sleep signs in again, then refreshes', async () => {
+    const h = await start();
+    await signedInStudent(h);
+    h.app.suspend();
+    expect(h.clock.pending).toBe(0);
+    h.clock.jump(2 * 3_600_000); // the session's 200 s lifetime is long gone
+    const relogin = h.until((e) => e.type === 're-login');
+    const refresh = h.until((e) => e.type === 'refresh' && e.reason === 'resume');
+    h.app.resume();
+    expect(await relogin).toMatchObject({ ok: true, reason: 'expired' });
+    expect(await refresh).toMatchObject({ ok: true });
+    expect(parseInstant(h.app.state().freshness.updatedAt)).toBe(h.clock.now());
+  });
+});

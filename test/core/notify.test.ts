@@ -1,0 +1,408 @@
+// Notification rules: one table row per rule (and its edges), then the guarantees around them — no
+// flood at first sign-in, no repeat after a restart, switches, quiet hours, privacy wording, parent names.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, type NotificationKind, type Settings } from '../../preload/contract';
+import { createMemoryStore } from '../../main/adapters/memory-store';
+import { LEDGER_MAX_AGE_MS, LEDGER_STORE_KEY, openLedger } from '../../main/notify/ledger';
+import { computeNotifications, inQuietHours, MAX_PER_KIND } from '../../main/notify/notifications';
+import type { AppNotification } from '../../main/ports';
+import type { KnownData, KnownPupil } from '../../main/sync/known-data';
+import { announcement, badge, detention, homework, known, knownData, lesson, point, pupil } from './fixtures';
+
+/** Monday 15 June 2026 (BST), at a London wall-clock time. */
+const at = (hhmm: string, date = '2026-06-15') => Date.parse(`${date}T${hhmm}:00+01:00`);
+const TODAY = '2026-06-15';
+const settings = (over: Partial<Settings['notifications']> = {}): Settings['notifications'] => ({
+  ...DEFAULT_SETTINGS.notifications,
+  ...over,
+});
+
+function run(
+  previous: KnownData | null,
+  current: KnownData,
+  now: number,
+  options: { settings?: Partial<Settings['notifications']>; seen?: Set<string>; selected?: number } = {},
+) {
+  return computeNotifications({
+    previous,
+    current,
+    now,
+    settings: settings(options.settings),
+    selectedPupilId: options.selected ?? current.pupils[0]?.pupil.id ?? null,
+    seen: (id) => options.seen?.has(id) ?? false,
+  });
+}
+
+const student = (p: KnownPupil) => knownData([p]);
+const maths = (over = {}) => lesson(TODAY, '09:00', '10:00', over);
+
+interface Row {
+  rule: string;
+  previous: KnownPupil;
+  current: KnownPupil;
+  now: number;
+  settings?: Partial<Settings['notifications']>;
+  expected: { kind: NotificationKind; title: string; body: string }[];
+}
+
+const rows: Row[] = [
+  {
+    rule: 'homework-new: a homework not seen before',
+    previous: known({ homework: [homework(1)] }),
+    current: known({ homework: [homework(1), homework(2)] }),
+    now: at('16:00'),
+    expected: [
+      { kind: 'homework-new', title: 'New homework', body: 'Science: Worksheet 2 — due Thu 18 Jun' },
+    ],
+  },
+  {
+    rule: 'homework-new: not for homework issued weeks ago that just entered the window',
+    previous: known({ homework: [] }),
+    current: known({ homework: [homework(3, { issueDate: '2026-04-20', dueDate: '2026-07-10' })] }),
+    now: at('16:00'),
+    expected: [],
+  },
+  {
+    rule: 'homework-due: open homework due tomorrow, from the evening hour',
+    previous: known({ homework: [homework(4, { dueDate: '2026-06-16' })] }),
+    current: known({ homework: [homework(4, { dueDate: '2026-06-16' })] }),
+    now: at('18:00'),
+    expected: [{ kind: 'homework-due', title: 'Homework due tomorrow', body: 'Science: Worksheet 4' }],
+  },
+  {
+    rule: 'homework-due: not before the evening hour',
+    previous: known({ homework: [homework(4, { dueDate: '2026-06-16' })] }),
+    current: known({ homework: [homework(4, { dueDate: '2026-06-16' })] }),
+    now: at('17:59'),
+    expected: [],
+  },
+  {
+    rule: 'homework-due: not when ticked off',
+    previous: known({ homework: [homework(4, { dueDate: '2026-06-16', status: 'ticked' })] }),
+    current: known({ homework: [homework(4, { dueDate: '2026-06-16', status: 'ticked' })] }),
+    now: at('19:00'),
+    expected: [],
+  },
+  {
+    rule: 'homework-due: the hour is a setting',
+    previous: known({ homework: [homework(4, { dueDate: '2026-06-16' })] }),
+    current: known({ homework: [homework(4, { dueDate: '2026-06-16' })] }),
+    now: at('16:10'),
+    settings: { homeworkDueHour: 16 },
+    expected: [{ kind: 'homework-due', title: 'Homework due tomorrow', body: 'Science: Worksheet 4' }],
+  },
+  {
+    rule: 'detention-new: a pending detention not seen before',
+    previous: known({ detentions: [] }),
+    current: known({ detentions: [detention(7)] }),
+    now: at('12:00'),
+    expected: [
+      {
+        kind: 'detention-new',
+        title: 'New detention',
+        body: 'tomorrow 15:30 · Room 12 · 30 min · Late to lesson',
+      },
+    ],
+  },
+  {
+    rule: 'detention-new: not for a past or attended one',
+    previous: known({ detentions: [] }),
+    current: known({
+      detentions: [detention(8, { date: '2026-06-10' }), detention(9, { status: 'attended' })],
+    }),
+    now: at('12:00'),
+    expected: [],
+  },
+  {
+    rule: 'detention-today: a reminder on its day, from 07:00',
+    previous: known({ detentions: [detention(7, { date: TODAY })] }),
+    current: known({ detentions: [detention(7, { date: TODAY })] }),
+    now: at('07:00'),
+    expected: [{ kind: 'detention-today', title: 'Detention today', body: '15:30 · Room 12 · 30 min' }],
+  },
+  {
+    rule: 'detention-today: not before 07:00 nor after it started',
+    previous: known({
+      detentions: [detention(7, { date: TODAY }), detention(8, { date: TODAY, time: '06:00' })],
+    }),
+    current: known({
+      detentions: [detention(7, { date: TODAY }), detention(8, { date: TODAY, time: '06:00' })],
+    }),
+    now: at('06:59'),
+    expected: [],
+  },
+  {
+    rule: 'announcement: a new one',
+    previous: known({ announcements: [announcement(1)] }),
+    current: known({ announcements: [announcement(1), announcement(2)] }),
+    now: at('12:00'),
+    expected: [{ kind: 'announcement', title: 'New announcement', body: 'Sports day 2 — Mrs K Head' }],
+  },
+  {
+    rule: 'announcement: not an old one first seen now',
+    previous: known({ announcements: [] }),
+    current: known({ announcements: [announcement(3, { timestamp: '2026-03-01T09:00:00+00:00' })] }),
+    now: at('12:00'),
+    expected: [],
+  },
+  {
+    rule: 'behaviour: positive and negative points; neutral ones are not notified',
+    previous: known({ activity: [] }),
+    current: known({
+      activity: [
+        point(1),
+        point(2, { polarity: 'negative', reason: 'Talking', score: -1 }),
+        point(3, { polarity: 'neutral', type: 'notice' }),
+      ],
+    }),
+    now: at('12:00'),
+    expected: [
+      {
+        kind: 'behaviour-positive',
+        title: 'Positive behaviour point',
+        body: 'Great effort (+1) · Ms A Lee · 10C/Sc1',
+      },
+      { kind: 'behaviour-negative', title: 'Behaviour point', body: 'Talking (-1) · Ms A Lee · 10C/Sc1' },
+    ],
+  },
+  {
+    rule: 'badge: a new one',
+    previous: known({ badges: [] }),
+    current: known({ badges: [badge(5)] }),
+    now: at('12:00'),
+    expected: [{ kind: 'badge', title: 'New badge', body: 'Star reader 5' }],
+  },
+  {
+    rule: 'lesson-soon: within the reminder minutes, with the room',
+    previous: known({ lessons: [maths()] }),
+    current: known({ lessons: [maths()] }),
+    now: at('08:55'),
+    expected: [{ kind: 'lesson-soon', title: 'Mathematics in 5 minutes', body: 'Room U07 · Mr J Doe · P09' }],
+  },
+  {
+    rule: 'lesson-soon: not earlier, not for breaks, not when set to 0',
+    previous: known({
+      lessons: [maths(), lesson(TODAY, '08:58', '09:00', { isBreak: true, subject: 'Break' })],
+    }),
+    current: known({
+      lessons: [maths(), lesson(TODAY, '08:58', '09:00', { isBreak: true, subject: 'Break' })],
+    }),
+    now: at('08:54'),
+    expected: [],
+  },
+  {
+    rule: 'lesson-soon: off at 0 minutes',
+    previous: known({ lessons: [maths()] }),
+    current: known({ lessons: [maths()] }),
+    now: at('08:58'),
+    settings: { lessonReminderMinutes: 0 },
+    expected: [],
+  },
+  {
+    rule: 'lesson-change: the room changed since the last snapshot',
+    previous: known({ lessons: [maths()] }),
+    current: known({ lessons: [maths({ room: 'S3' })] }),
+    now: at('08:00'),
+    expected: [
+      { kind: 'lesson-change', title: 'Room change', body: 'Mathematics (P09) is now in S3, not U07' },
+    ],
+  },
+  {
+    rule: 'lesson-change: a cover lesson appeared',
+    previous: known({ lessons: [maths()] }),
+    current: known({ lessons: [maths({ isAlternative: true, teacher: 'Mr Cover' })] }),
+    now: at('08:00'),
+    expected: [
+      { kind: 'lesson-change', title: 'Cover lesson', body: 'Mathematics (P09) · Room U07 · Mr Cover' },
+    ],
+  },
+  {
+    rule: 'lesson-change: nothing for a lesson that has ended',
+    previous: known({ lessons: [maths()] }),
+    current: known({ lessons: [maths({ room: 'S3' })] }),
+    now: at('10:30'),
+    expected: [],
+  },
+];
+
+describe('notification rules', () => {
+  it.each(rows)('$rule', ({ previous, current, now, settings: over, expected }) => {
+    const { show } = run(student(previous), student(current), now, { settings: over ?? {} });
+    expect(show.map(({ kind, title, body }) => ({ kind, title, body }))).toEqual(expected);
+  });
+
+  it('each notification has a ledger id and a click target', () => {
+    const { show } = run(
+      student(known({ homework: [], detentions: [] })),
+      student(known({ homework: [homework(2)], detentions: [detention(7)] })),
+      at('12:00'),
+    );
+    expect(show.map((n) => [n.id, n.target])).toEqual([
+      ['homework-new:4102571:2', { view: 'homework', homeworkId: 2 }],
+      ['detention-new:4102571:7', { view: 'more', kind: 'detentions', itemId: 7 }],
+    ]);
+  });
+});
+
+describe('notifications: no flood, no repeats', () => {
+  const everything = known({
+    lessons: [maths()],
+    homework: [homework(1), homework(2, { dueDate: '2026-06-16' })],
+    detentions: [detention(7, { date: TODAY, time: '19:30' })],
+    announcements: [announcement(1)],
+    activity: [point(1)],
+    badges: [badge(1)],
+  });
+
+  it('the first sync after sign-in records everything silently', () => {
+    const first = run(null, student(everything), at('18:30'));
+    expect(first.show).toEqual([]);
+    expect(first.record).toEqual(
+      expect.arrayContaining([
+        'homework-new:4102571:1',
+        'homework-due:4102571:2:2026-06-16',
+        'detention-new:4102571:7',
+        'detention-today:4102571:7:2026-06-15',
+        'announcement:1',
+        'behaviour-positive:4102571:1',
+        'badge:4102571:1',
+      ]),
+    );
+  });
+
+  it('after the silent first sync, only what is new is shown', () => {
+    const seen = new Set(run(null, student(everything), at('18:30')).record);
+    const next = {
+      ...everything,
+      homework: { fetchedAt: 1, items: [...everything.homework!.items, homework(3)] },
+    };
+    const { show } = run(student(everything), student(next), at('18:45'), { seen });
+    expect(show.map((n) => n.id)).toEqual(['homework-new:4102571:3']);
+  });
+
+  it('a kind fetched for the first time later (background) is also recorded silently', () => {
+    const before = known({ homework: [homework(1)] });
+    const after = { ...before, badges: { fetchedAt: 1, items: [badge(1), badge(2)] } };
+    expect(run(student(before), student(after), at('12:00')).show).toEqual([]);
+  });
+
+  it('nothing is notified twice across a restart (ledger persisted through the store)', () => {
+    const store = createMemoryStore();
+    const previous = student(known({ homework: [homework(1)] }));
+    const current = student(known({ homework: [homework(1), homework(2, { dueDate: '2026-06-16' })] }));
+    const ledger = openLedger(store);
+    const first = run(previous, current, at('18:05'), { seen: new Set() });
+    expect(first.show.map((n) => n.kind)).toEqual(['homework-new', 'homework-due']);
+    ledger.record(first.record, at('18:05'));
+
+    // Restart: a new ledger over the same store; the cache still held the data from before.
+    const reopened = openLedger(store);
+    const again = computeNotifications({
+      previous,
+      current,
+      now: at('18:20'),
+      settings: settings(),
+      selectedPupilId: null,
+      seen: (id) => reopened.has(id),
+    });
+    expect(again.show).toEqual([]);
+  });
+
+  it('the ledger drops entries older than its maximum age when saving', () => {
+    const store = createMemoryStore();
+    const ledger = openLedger(store);
+    ledger.record(['old'], 0);
+    ledger.record(['new'], LEDGER_MAX_AGE_MS + 1);
+    expect(ledger.has('old')).toBe(false);
+    expect(Object.keys(store.get<{ entries: object }>(LEDGER_STORE_KEY)?.entries ?? {})).toEqual(['new']);
+  });
+});
+
+describe('notifications: switches, quiet hours, privacy, parents', () => {
+  const previous = student(known({ homework: [], activity: [] }));
+  const current = student(
+    known({
+      homework: [homework(2)],
+      activity: [point(9, { polarity: 'negative', reason: 'Talking', score: -1 })],
+    }),
+  );
+
+  it('the master switch off shows nothing but records, so switching on later does not flood', () => {
+    const off = run(previous, current, at('12:00'), { settings: { enabled: false } });
+    expect(off.show).toEqual([]);
+    const on = run(previous, current, at('12:01'), { seen: new Set(off.record) });
+    expect(on.show).toEqual([]);
+  });
+
+  it('a kind switched off is not shown; other kinds are', () => {
+    const kinds = { ...DEFAULT_SETTINGS.notifications.kinds, 'homework-new': false };
+    const { show } = run(previous, current, at('12:00'), { settings: { kinds } });
+    expect(show.map((n) => n.kind)).toEqual(['behaviour-negative']);
+  });
+
+  it.each([
+    ['22:30', true],
+    ['06:59', true],
+    ['07:00', false],
+    ['20:59', false],
+  ])('quiet hours 21:00–07:00 wrap past midnight: %s quiet = %s', (time, quiet) => {
+    const quietHours = { enabled: true, start: '21:00', end: '07:00' };
+    expect(inQuietHours(at(time), quietHours)).toBe(quiet);
+    expect(run(previous, current, at(time), { settings: { quietHours } }).show.length === 0).toBe(quiet);
+  });
+
+  it('quiet hours in the same day, and an empty window', () => {
+    expect(inQuietHours(at('13:00'), { enabled: true, start: '12:00', end: '14:00' })).toBe(true);
+    expect(inQuietHours(at('14:00'), { enabled: true, start: '12:00', end: '14:00' })).toBe(false);
+    expect(inQuietHours(at('13:00'), { enabled: true, start: '13:00', end: '13:00' })).toBe(false);
+    expect(inQuietHours(at('13:00'), { enabled: false, start: '12:00', end: '14:00' })).toBe(false);
+  });
+
+  it('privacy mode words notifications generically: no subject, title, reason, teacher or score', () => {
+    const { show } = run(previous, current, at('12:00'), { settings: { privacy: true } });
+    expect(show.map(({ title, body }) => ({ title, body }))).toEqual([
+      { title: 'New homework', body: 'New homework has been set.' },
+      { title: 'New behaviour update', body: 'Open ClassCharts Tray for details.' },
+    ]);
+    const text = JSON.stringify(show);
+    for (const secret of ['Science', 'Worksheet', 'Talking', 'Lee', '-1']) expect(text).not.toContain(secret);
+  });
+
+  it('a parent sees each pupil named; lesson reminders only for the selected pupil', () => {
+    const jane = pupil();
+    const tom = pupil({ id: 4102572, name: 'Tom Smith', firstName: 'Tom' });
+    const both = (extra: Partial<KnownPupil>) =>
+      knownData(
+        [
+          { ...known({ pupil: jane, lessons: [maths()], homework: [] }), ...extra },
+          known({ pupil: tom, lessons: [maths({ subject: 'Art' })], homework: [homework(5)] }),
+        ],
+        'parent',
+      );
+    const before = knownData(
+      [
+        known({ pupil: jane, lessons: [maths()], homework: [] }),
+        known({ pupil: tom, lessons: [maths()], homework: [] }),
+      ],
+      'parent',
+    );
+    const { show } = run(before, both({}), at('08:56'), { selected: jane.id });
+    expect(show.map((n: AppNotification) => [n.pupilId, n.title])).toEqual([
+      [jane.id, 'Jane: Mathematics in 4 minutes'],
+      [tom.id, 'Tom: New homework'],
+    ]);
+  });
+
+  it(`more than ${MAX_PER_KIND} of one kind at once become one summary`, () => {
+    const many = Array.from({ length: 5 }, (_, i) => homework(10 + i));
+    const { show, record } = run(
+      student(known({ homework: [] })),
+      student(known({ homework: many })),
+      at('12:00'),
+    );
+    expect(show.map(({ title, target }) => ({ title, target }))).toEqual([
+      { title: '5 new homework tasks', target: { view: 'homework' } },
+    ]);
+    expect(record).toHaveLength(5);
+  });
+});

@@ -1,0 +1,171 @@
+// The session keeper and sync against the fake ClassCharts server over loopback HTTP, with one fake
+// clock for the app's timers and the server's token expiry: expiry in the middle of a request, a renewal
+// racing many requests, the server down then back, a hanging answer, and refused stored credentials.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryVault } from '../../main/adapters/memory-vault';
+import { CREDENTIALS_VAULT_KEY } from '../../main/session/keeper';
+import { type Harness, startHarness, studentLogin } from './app-harness';
+import { settle } from './helpers';
+
+let harness: Harness | null = null;
+afterEach(async () => {
+  await harness?.close();
+  harness = null;
+});
+
+async function signedIn(
+  options: Parameters<typeof startHarness>[0] = {},
+  remember = false,
+): Promise<Harness> {
+  const h = (harness = await startHarness(options));
+  await h.app.start();
+  await h.app.whenIdle();
+  expect(await h.app.handlers['auth:login'](studentLogin(remember))).toEqual({ ok: true });
+  await h.app.whenIdle();
+  return h;
+}
+
+const logins = (h: Harness) => h.paths().filter((p) => p === '/student/login').length;
+const pings = (h: Harness) => h.paths().filter((p) => p === '/apiv2student/ping').length;
+
+describe('session against the fake server', () => {
+  it('expiry in the middle of a request: signs in again once, retries, and the refresh succeeds', async () => {
+    const h = await signedIn();
+    h.fake.faults.inject({ path: '/apiv2student/timetable', kind: 'expired' });
+    await h.app.handlers['sync:refresh']();
+    expect(logins(h)).toBe(2);
+    expect(h.events).toContainEqual({ type: 're-login', ok: true, reason: 'expired' });
+    expect(h.app.state()).toMatchObject({ auth: 'signed-in', freshness: { stale: false, error: null } });
+  });
+
+  it('every token expiring at once: the parallel requests share one sign-in', async () => {
+    const h = await signedIn();
+    h.fake.expireSessions();
+    const before = logins(h);
+    await h.app.handlers['sync:refresh']();
+    expect(logins(h)).toBe(before + 1);
+    expect(h.app.state().freshness.error).toBeNull();
+  });
+
+  it('a renewal racing many requests: all succeed, one ping, all sent with the new token', async () => {
+    const h = await signedIn({ server: { latencyMs: 30 } });
+    const pingsBefore = pings(h);
+    const renewed = h.until((e) => e.type === 'renewal');
+    await h.clock.advance(180_000); // the renewal is now in flight (30 ms latency)
+    const dates = ['2026-06-16', '2026-06-17', '2026-06-18', '2026-06-19', '2026-06-22', '2026-06-23'];
+    const days = await Promise.all(dates.map((date) => h.app.handlers['day:get']({ date })));
+    expect(await renewed).toEqual({ type: 'renewal', ok: true });
+    expect(days.map((d) => d.date)).toEqual(dates);
+    expect(pings(h)).toBe(pingsBefore + 1);
+    const requests = h.fake.requests;
+    const ping = requests.findLast((r) => r.path === '/apiv2student/ping')!;
+    const reads = requests.filter(
+      (r) => r.path.startsWith('/apiv2student/timetable') && dates.includes(r.query.date ?? ''),
+    );
+    expect(reads).toHaveLength(dates.length);
+    expect(reads.every((r) => requests.indexOf(r) > requests.indexOf(ping))).toBe(true);
+    expect(new Set(reads.map((r) => r.headers.authorization)).size).toBe(1);
+    expect(reads[0]?.headers.authorization).not.toBe(ping.headers.authorization);
+  });
+
+  it('server down then back: the last good data stays (stale, offline), then fresh again', async () => {
+    const h = await signedIn();
+    const good = h.app.state();
+    await h.fake.down();
+    await h.app.handlers['sync:refresh']();
+    const offline = h.app.state();
+    expect(offline.freshness).toMatchObject({ stale: true, offline: true, refreshing: false });
+    expect(offline.freshness.error).toMatch(/Cannot reach ClassCharts/);
+    expect(offline.today).toEqual(good.today);
+    expect(offline.homework).toEqual(good.homework);
+    expect(offline.freshness.updatedAt).toBe(good.freshness.updatedAt);
+
+    await h.fake.up();
+    const back = h.until((e) => e.type === 'refresh' && e.reason === 'retry');
+    await h.clock.advance(15_000); // the first retry after a failure
+    expect(await back).toMatchObject({ ok: true });
+    expect(h.app.state().freshness).toMatchObject({ stale: false, offline: false, error: null });
+  });
+
+  it('renewals back off while the server is down, and the session recovers when it is back', async () => {
+    const h = await signedIn();
+    await h.fake.down();
+    const failed = h.until((e) => e.type === 'renewal' && !e.ok);
+    await h.clock.advance(180_000);
+    expect(await failed).toMatchObject({ retryInMs: 5_000 });
+    await h.fake.up();
+    h.clock.jump(300_000); // long enough for the token to expire on the server
+    const recovered = h.until((e) => e.type === 're-login' && e.ok);
+    await h.clock.advance(5_000);
+    await recovered;
+    expect(h.app.state().auth).toBe('signed-in');
+  });
+
+  it('a broken answer keeps the last good data and says so', async () => {
+    const h = await signedIn();
+    const good = h.app.state();
+    h.fake.faults.inject({ path: '/apiv2student/homeworks', kind: 'html' });
+    await h.app.handlers['sync:refresh']();
+    const state = h.app.state();
+    expect(state.freshness).toMatchObject({ stale: true, offline: false });
+    expect(state.freshness.error).toMatch(/does not understand/);
+    expect(state.homework).toEqual(good.homework);
+  });
+
+  it('an answer that never comes times out as offline, with the data kept', async () => {
+    const h = await signedIn();
+    h.fake.faults.inject({ path: '/apiv2student/timetable', kind: 'hang' });
+    const failed = h.until((e) => e.type === 'refresh' && !e.ok);
+    void h.app.handlers['sync:refresh']();
+    await settle();
+    await h.clock.advance(15_000); // the client's request timeout
+    expect(await failed).toMatchObject({ offline: true });
+    expect(h.app.state().freshness.stale).toBe(true);
+    h.fake.faults.clear();
+  });
+});
+
+describe('refused stored credentials', () => {
+  it('at start: stops, asks to sign in again, forgets them, and tries nothing more', async () => {
+    const vault = createMemoryVault({
+      initial: {
+        [CREDENTIALS_VAULT_KEY]: JSON.stringify({
+          kind: 'student',
+          code: 'OLDCODE1',
+          dateOfBirth: '14/05/2012',
+        }),
+      },
+    });
+    const h = (harness = await startHarness({ vault }));
+    await h.app.start();
+    await h.app.whenIdle();
+    expect(h.app.state().auth).toBe('needs-sign-in');
+    expect(h.app.state().freshness.error).toMatch(/Sign in again/);
+    expect(await vault.get(CREDENTIALS_VAULT_KEY)).toBeNull();
+    const sent = h.fake.requests.length;
+    await h.clock.advance(3_600_000);
+    expect(h.fake.requests.length).toBe(sent);
+    expect(h.clock.pending).toBe(0);
+  });
+
+  it('mid-session (the code was changed at school): the last data stays, marked stale, until the user signs in', async () => {
+    const h = await signedIn({}, true);
+    h.fake.dataset.students[0]!.code = 'NEWCODE9';
+    h.fake.expireSessions();
+    const refused = h.until((e) => e.type === 're-login' && !e.ok);
+    await h.clock.advance(180_000);
+    expect(await refused).toMatchObject({ retryInMs: null });
+    await settle();
+    const state = h.app.state();
+    expect(state.auth).toBe('needs-sign-in');
+    expect(state.freshness.stale).toBe(true);
+    expect(state.today?.lessons.length).toBeGreaterThan(0);
+    const sent = h.fake.requests.length;
+    await h.clock.advance(3_600_000);
+    expect(h.fake.requests.length).toBe(sent);
+    await expect(h.app.handlers['sync:refresh']()).rejects.toThrow('Sign in first.');
+    // The user signs in with the new code: everything runs again.
+    expect(await h.app.handlers['auth:login']({ ...studentLogin(), code: 'NEWCODE9' })).toEqual({ ok: true });
+    expect(h.app.state()).toMatchObject({ auth: 'signed-in', freshness: { stale: false } });
+  });
+});

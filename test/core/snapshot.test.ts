@@ -1,0 +1,214 @@
+// The snapshot (AppState) and the refresh schedule: lesson states and minutes to the next lesson,
+// homework groups, pupil counts, freshness, and the timing rules (interval with backoff, midnight in
+// Europe/London across clock changes, minute boundaries, the popover's five minutes).
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../preload/contract';
+import {
+  extrasDue,
+  midnightRefreshDelay,
+  MIDNIGHT_MARGIN_MS,
+  nextMinuteDelay,
+  nextRefreshDelay,
+  popoverShouldRefresh,
+} from '../../main/sync/schedule';
+import {
+  buildAppState,
+  buildDayView,
+  groupHomework,
+  homeworkGroupKey,
+  pupilView,
+} from '../../main/sync/snapshot';
+import { homework, known, knownData, lesson } from './fixtures';
+
+const TODAY = '2026-06-15'; // a Monday, BST
+const at = (hhmm: string, date = TODAY) => Date.parse(`${date}T${hhmm}:00+01:00`);
+const day = [
+  lesson(TODAY, '08:45', '09:45', { subject: 'Mathematics', period: 'P1' }),
+  lesson(TODAY, '09:45', '10:05', { subject: 'Break', period: 'Break', isBreak: true, room: '' }),
+  lesson(TODAY, '10:05', '11:05', { subject: 'English', period: 'P2', room: 'E1' }),
+  lesson(TODAY, '10:05', '11:05', { subject: 'Art', period: 'P2', room: 'A1', className: '10C/Ar1' }),
+  lesson(TODAY, '11:05', '12:05', { subject: 'Science', period: 'P3', room: 'S2' }),
+];
+const states = (now: number, date = TODAY) =>
+  buildDayView(date, day, now).lessons.map((l) => `${l.subject}:${l.state}`);
+
+describe('lesson states and minutes to the next lesson', () => {
+  it('before school: the first lesson is next', () => {
+    expect(states(at('08:00'))).toEqual([
+      'Mathematics:next',
+      'Break:later',
+      'English:later',
+      'Art:later',
+      'Science:later',
+    ]);
+    expect(buildDayView(TODAY, day, at('08:00')).minutesToNext).toBe(45);
+  });
+
+  it('during a lesson: it is current and the next one (never a break) is next', () => {
+    expect(states(at('09:30'))).toEqual([
+      'Mathematics:current',
+      'Break:later',
+      'English:next',
+      'Art:next',
+      'Science:later',
+    ]);
+    expect(buildDayView(TODAY, day, at('09:30') + 30_000).minutesToNext).toBe(35); // rounded up
+  });
+
+  it('a lesson that ended is past; after school nothing is next', () => {
+    expect(states(at('11:30'))).toEqual([
+      'Mathematics:past',
+      'Break:past',
+      'English:past',
+      'Art:past',
+      'Science:current',
+    ]);
+    expect(buildDayView(TODAY, day, at('12:05')).minutesToNext).toBeNull();
+  });
+
+  it('another day: all past before today, all later after it, with no minutes to next', () => {
+    const yesterday = day.map((l) => ({ ...l, date: '2026-06-14' }));
+    expect(buildDayView('2026-06-14', yesterday, at('08:00')).lessons.every((l) => l.state === 'past')).toBe(
+      true,
+    );
+    const view = buildDayView('2026-06-16', day, at('08:00'));
+    expect(view.lessons.every((l) => l.state === 'later')).toBe(true);
+    expect(view.minutesToNext).toBeNull();
+  });
+
+  it('flags a room that differs from the room first seen that day', () => {
+    const moved = [{ ...day[0]!, room: 'S9' }];
+    const view = buildDayView(TODAY, moved, at('08:00'), { [day[0]!.id]: 'U07' });
+    expect(view.lessons[0]?.roomChanged).toBe(true);
+    expect(buildDayView(TODAY, day, at('08:00'), { [day[0]!.id]: 'U07' }).lessons[0]?.roomChanged).toBe(
+      false,
+    );
+  });
+});
+
+describe('homework groups', () => {
+  it.each([
+    ['2026-06-14', 'overdue'],
+    ['2026-06-15', 'today'],
+    ['2026-06-16', 'tomorrow'],
+    ['2026-06-21', 'this-week'], // Sunday ends the week
+    ['2026-06-22', 'later'],
+    ['2026-06-29', 'later'], // 14 days ahead
+    ['2026-06-30', null], // beyond the window
+  ])('due %s from Monday 15 June → %s', (due, key) => {
+    expect(homeworkGroupKey(due, TODAY)).toBe(key);
+  });
+
+  it('groups open homework in order, leaves out done work and empty groups', () => {
+    const groups = groupHomework(
+      [
+        homework(1, { dueDate: '2026-06-16', subject: 'Science' }),
+        homework(2, { dueDate: '2026-06-10' }),
+        homework(3, { dueDate: '2026-06-16', subject: 'Art' }),
+        homework(4, { dueDate: '2026-06-16', status: 'completed' }),
+        homework(5, { dueDate: '2026-06-25', status: 'ticked' }),
+        homework(6, { dueDate: '2026-06-24' }),
+      ],
+      TODAY,
+    );
+    expect(groups.map((g) => [g.key, g.items.map((h) => h.id)])).toEqual([
+      ['overdue', [2]],
+      ['tomorrow', [3, 1]],
+      ['later', [6]],
+    ]);
+  });
+});
+
+describe('pupil view and AppState', () => {
+  const pupilData = known(
+    {
+      lessons: day,
+      homework: [
+        homework(1, { dueDate: '2026-06-10' }),
+        homework(2, { dueDate: '2026-06-16' }),
+        homework(3, { dueDate: '2026-06-17', status: 'late' }),
+      ],
+    },
+    at('07:00'),
+  );
+
+  it('counts open homework due and overdue, and names the next lesson', () => {
+    expect(pupilView(pupilData, at('09:00'))).toMatchObject({
+      homeworkDue: 1,
+      homeworkOverdue: 1,
+      nextLesson: { subject: 'English', room: 'E1', start: '2026-06-15T10:05:00+01:00' },
+    });
+  });
+
+  it('builds the state for the selected pupil with freshness and environment', () => {
+    const data = { ...knownData([pupilData]), updatedAt: at('07:00') };
+    const state = buildAppState({
+      auth: 'signed-in',
+      known: data,
+      selectedPupilId: 999, // not on the account: falls back to the first pupil
+      now: at('09:00'),
+      settings: DEFAULT_SETTINGS,
+      freshness: { stale: true, offline: true, refreshing: false, error: 'Cannot reach ClassCharts.' },
+      environment: { demo: true, keychain: 'basic-text', platform: 'linux', version: '0.1.0' },
+    });
+    expect(state.selectedPupilId).toBe(4102571);
+    expect(state.today?.minutesToNext).toBe(65);
+    expect(state.homework.map((g) => g.key)).toEqual(['overdue', 'tomorrow']);
+    expect(state.freshness).toEqual({
+      updatedAt: '2026-06-15T07:00:00+01:00',
+      stale: true,
+      offline: true,
+      refreshing: false,
+      error: 'Cannot reach ClassCharts.',
+    });
+    expect(JSON.parse(JSON.stringify(state))).toEqual(state); // JSON-safe for IPC and WebSocket
+  });
+
+  it("does not show yesterday's lessons as today's after midnight", () => {
+    const state = buildAppState({
+      auth: 'signed-in',
+      known: knownData([pupilData]),
+      selectedPupilId: null,
+      now: at('00:10', '2026-06-16'),
+      settings: DEFAULT_SETTINGS,
+      freshness: { stale: false, offline: false, refreshing: true, error: null },
+      environment: { demo: false, keychain: 'available', platform: 'darwin', version: '0.1.0' },
+    });
+    expect(state.today).toBeNull();
+  });
+});
+
+describe('refresh schedule', () => {
+  it('refreshes an interval after the last success, and backs off after failures up to the interval', () => {
+    const base = { intervalMs: 900_000, lastSuccessAt: 1_000_000, now: 1_300_000 };
+    expect(nextRefreshDelay({ ...base, failures: 0 })).toBe(600_000);
+    expect([1, 2, 3, 4, 5, 6, 7].map((failures) => nextRefreshDelay({ ...base, failures }))).toEqual([
+      15_000, 30_000, 60_000, 120_000, 240_000, 480_000, 600_000,
+    ]);
+    expect(nextRefreshDelay({ ...base, lastSuccessAt: null, failures: 0 })).toBe(0);
+    expect(nextRefreshDelay({ ...base, now: 9_000_000, failures: 0 })).toBe(0);
+  });
+
+  it.each([
+    ['2026-06-15T22:30:00+01:00', 90 * 60_000], // BST
+    ['2026-03-28T23:30:00+00:00', 30 * 60_000], // the night before the clocks go forward
+    ['2026-10-25T00:30:00+01:00', 24.5 * 3_600_000], // a 25-hour day
+  ])('the midnight refresh from %s runs after the next London midnight', (when, toMidnight) => {
+    expect(midnightRefreshDelay(Date.parse(when))).toBe(toMidnight + MIDNIGHT_MARGIN_MS);
+  });
+
+  it('ticks at minute boundaries', () => {
+    expect(nextMinuteDelay(Date.parse('2026-06-15T08:59:59.250Z'))).toBe(750);
+    expect(nextMinuteDelay(Date.parse('2026-06-15T09:00:00.000Z'))).toBe(60_000);
+  });
+
+  it('the popover refreshes data older than five minutes; background kinds once an hour', () => {
+    expect(popoverShouldRefresh(null, 0)).toBe(true);
+    expect(popoverShouldRefresh(0, 299_999)).toBe(false);
+    expect(popoverShouldRefresh(0, 300_000)).toBe(true);
+    expect(extrasDue(null, 0)).toBe(true);
+    expect(extrasDue(0, 3_599_999)).toBe(false);
+    expect(extrasDue(0, 3_600_000)).toBe(true);
+    expect(extrasDue(5_000, 1_000)).toBe(true); // the clock went back
+  });
+});

@@ -1,0 +1,112 @@
+// The issue's manual check, automated: `npm run fake-server` and `cli watch` as two child processes.
+// - session TTL 4 s, renewal every 2 s, refresh every 1 s: every refresh succeeds for 15 s;
+// - session TTL 2 s, renewal every 60 s: the session dies between renewals, and watch signs in again by
+//   itself and keeps every refresh successful.
+// Both run at once (about 17 s of wall time); the end is an event (a line 15 s after sign-in), not a sleep.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const tsx = join(root, 'node_modules/.bin/tsx');
+const children: ChildProcess[] = [];
+afterEach(() => {
+  // Each child leads its own process group (tsx runs node under it): end the whole group.
+  for (const child of children.splice(0)) {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
+
+interface WatchLine {
+  event: string;
+  at: string;
+  ok?: boolean;
+  reason?: string;
+}
+
+function start(args: string[], env: Record<string, string> = {}): ChildProcess {
+  const child = spawn(tsx, args, {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  children.push(child);
+  return child;
+}
+
+/** Starts the fake server CLI and resolves with its URL (its first stdout line). */
+function fakeServer(ttlSeconds: number): Promise<string> {
+  const child = start(['test/fake-classcharts/cli.ts', '--session-ttl', String(ttlSeconds), '--port', '0']);
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
+      if (url) resolve(url);
+    });
+    child.once('exit', (code) => reject(new Error(`fake server exited (${code})`)));
+  });
+}
+
+/** Runs `cli watch` until its events span `seconds` after the first one, then SIGINT; returns lines and exit code. */
+function watchFor(
+  url: string,
+  args: string[],
+  seconds: number,
+): Promise<{ lines: WatchLine[]; code: number | null }> {
+  const child = start(['main/cli.ts', 'watch', ...args, '--json'], {
+    CLASSCHARTS_BASE_URL: url,
+    CLASSCHARTS_CODE: 'DEMO2026',
+    CLASSCHARTS_DOB: '14/05/2012',
+  });
+  const lines: WatchLine[] = [];
+  let stderr = '';
+  let stopping = false;
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (text) => {
+      const line = JSON.parse(text) as WatchLine;
+      lines.push(line);
+      const first = Date.parse(lines[0]!.at);
+      if (!stopping && Date.parse(line.at) - first >= seconds * 1000) {
+        stopping = true; // once: a second Ctrl-C would end it the hard way
+        child.kill('SIGINT');
+      }
+    });
+    child.once('exit', (code) =>
+      code === 0 ? resolve({ lines, code }) : reject(new Error(`watch exited ${code}: ${stderr}`)),
+    );
+  });
+}
+
+const count = (lines: WatchLine[], event: string, ok?: boolean) =>
+  lines.filter((l) => l.event === event && (ok === undefined || l.ok === ok)).length;
+
+describe('cli watch against the fake server (child processes)', () => {
+  it('keeps every refresh successful for 15 s with short sessions, renewing or signing in again by itself', async () => {
+    const [renewing, expiring] = await Promise.all([
+      fakeServer(4).then((url) => watchFor(url, ['--renew-every', '2', '--interval', '1'], 15)),
+      fakeServer(2).then((url) => watchFor(url, ['--renew-every', '60', '--interval', '1'], 15)),
+    ]);
+
+    // TTL 4 s, renewal every 2 s.
+    expect(count(renewing.lines, 'refresh', false)).toBe(0);
+    expect(count(renewing.lines, 'refresh', true)).toBeGreaterThanOrEqual(10);
+    expect(count(renewing.lines, 'renewal', false)).toBe(0);
+    expect(count(renewing.lines, 'renewal', true)).toBeGreaterThanOrEqual(5);
+    expect(count(renewing.lines, 'error')).toBe(0);
+
+    // TTL 2 s, renewal every 60 s: the session ends every few seconds; watch signs in again.
+    expect(count(expiring.lines, 'refresh', false)).toBe(0);
+    expect(count(expiring.lines, 'refresh', true)).toBeGreaterThanOrEqual(10);
+    expect(count(expiring.lines, 're-login', true)).toBeGreaterThanOrEqual(2);
+    expect(count(expiring.lines, 're-login', false)).toBe(0);
+    expect(count(expiring.lines, 'renewal')).toBe(0);
+  }, 60_000);
+});
