@@ -157,6 +157,7 @@ async function boot(): Promise<void> {
     },
     isQuitting: () => quitting,
     onLoadError: (error) => logger.error('the popover page did not load', { error: String(error) }),
+    ...(platform === 'darwin' ? { focusApp: () => app.focus({ steal: true }) } : {}),
   });
   const view = popover;
   registerIpc({

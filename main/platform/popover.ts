@@ -122,6 +122,11 @@ export interface PopoverOptions {
   isQuitting(): boolean;
   /** A load failure (missing build); logged by the caller. */
   onLoadError?(error: unknown): void;
+  /**
+   * Brings the app to the front before the popover takes focus (macOS: `app.focus({ steal: true })`, or
+   * a popover opened by the shortcut from another app would not get keys or blur events).
+   */
+  focusApp?(): void;
 }
 
 /** Creates the hidden popover window and starts loading the renderer into it. */
@@ -171,6 +176,7 @@ export function createPopover(options: PopoverOptions): Popover {
     });
     window.setBounds({ x: point.x, y: point.y, width, height });
     window.show();
+    options.focusApp?.();
     window.focus();
     options.onShown();
   };

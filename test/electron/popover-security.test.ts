@@ -22,7 +22,7 @@ const { hardenSession, hardenWebContents } = await import('../../main/platform/s
 const OUT = join(process.cwd(), 'out');
 const FILE = rendererLocation({ env: {}, isPackaged: true, outDir: OUT });
 
-function makePopover(overrides: { now?: () => number; quitting?: boolean } = {}) {
+function makePopover(overrides: { now?: () => number; quitting?: boolean; focusApp?: () => void } = {}) {
   const onShown = vi.fn();
   const popover = createPopover({
     BrowserWindow: BrowserWindow as never,
@@ -35,6 +35,7 @@ function makePopover(overrides: { now?: () => number; quitting?: boolean } = {})
     now: overrides.now ?? (() => 1_000_000),
     onShown,
     isQuitting: () => overrides.quitting ?? false,
+    ...(overrides.focusApp ? { focusApp: overrides.focusApp } : {}),
   });
   const window = FakeBrowserWindow.instances.at(-1)!;
   return { popover, window, onShown };
@@ -107,6 +108,14 @@ describe('popover window', () => {
     popover.showAt({ x: 4000, y: 0, width: 22, height: 24 });
     expect(window.bounds.x).toBeGreaterThanOrEqual(1920);
     expect(window.bounds.y).toBe(25 + 6);
+  });
+
+  it('brings the app forward before taking focus when asked (macOS shortcut from another app)', () => {
+    const focusApp = vi.fn();
+    const { popover, window } = makePopover({ focusApp });
+    popover.showAt(null);
+    expect(focusApp).toHaveBeenCalledTimes(1);
+    expect(window.focused).toBe(true);
   });
 
   it('hides when it loses focus', () => {

@@ -497,6 +497,7 @@ export const app = Object.assign(new EventEmitter(), {
   quit: vi.fn(),
   exit: vi.fn(),
   setAppUserModelId: vi.fn(),
+  focus: vi.fn(),
   setLoginItemSettings: vi.fn((settings: { openAtLogin?: boolean }) => {
     app.loginItem = { openAtLogin: Boolean(settings.openAtLogin) };
   }),
