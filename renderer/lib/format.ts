@@ -229,23 +229,31 @@ export function formatEstimate(estimate: { value: number; unit: string } | null)
   return `${estimate.value} ${unit}`;
 }
 
+/** Why a typed date of birth was refused (see {@link parseDateOfBirth}). */
+export type DateOfBirthProblem = 'format' | 'not-a-date' | 'future';
+
 /**
- * Checks a date of birth typed as `DD/MM/YYYY` (the login form's format, spec §4; unpadded `1/5/2012` is
- * accepted). Returns the normalised `DD/MM/YYYY`, or `null` when it is not a real, past calendar date.
+ * Reads a date of birth typed as `DD/MM/YYYY` (the login form's format, spec §4; unpadded `1/5/2012` is
+ * accepted). Returns the normalised `DD/MM/YYYY`, or why it cannot be one: not in that format, not a real
+ * calendar date (`31/02/2012`), or not in the past.
  */
-export function normaliseDateOfBirth(input: string, now: number): string | null {
+export function parseDateOfBirth(
+  input: string,
+  now: number,
+): { value: string } | { problem: DateOfBirthProblem } {
   const m = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(input);
-  if (!m) return null;
+  if (!m) return { problem: 'format' };
   const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const iso = `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-  if (dateHandle(iso) === null || y < 1900 || iso >= londonDate(now)) return null;
-  return `${String(d).padStart(2, '0')}/${String(mo).padStart(2, '0')}/${y}`;
+  if (dateHandle(iso) === null || y < 1900) return { problem: 'not-a-date' };
+  if (iso >= londonDate(now)) return { problem: 'future' };
+  return { value: `${String(d).padStart(2, '0')}/${String(mo).padStart(2, '0')}/${y}` };
 }
 
-/** `Mon 23 Nov, 15:30` for a detention (date + `HH:MM`), with whichever part is known. */
+/** `Mon 23 Nov, 15:30` for a detention (date + `HH:MM`); a missing part is said, not left out. */
 export function formatDetentionWhen(date: IsoDate | null, time: string | null): string {
-  const parts = [date ? formatDayShort(date) : null, time].filter((p): p is string => Boolean(p));
-  return parts.length ? parts.join(', ') : 'Date not given';
+  if (!date && !time) return 'Date not given';
+  return `${date ? formatDayShort(date) : 'Date not given'}${time ? `, ${time}` : ''}`;
 }
 
 /** Joins the known parts of a detail line with ` · `, skipping empty ones: `Mr J Doe · 10C/Ma1`. */

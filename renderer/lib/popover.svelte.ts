@@ -176,6 +176,8 @@ export class PopoverStore {
   #applyState(state: AppState): void {
     const previousPupil = this.#lastPupilId;
     this.state = state;
+    // Main's clock may differ from this page's (the preview's --now): re-read it with each snapshot.
+    this.nowMs = now();
     this.unavailable = null;
     if (state.auth === 'signed-in') this.signInRequested = false;
     this.#lastPupilId = state.selectedPupilId;

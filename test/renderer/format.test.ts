@@ -10,7 +10,7 @@ import {
   isWeekend,
   lessonProgress,
   londonDate,
-  normaliseDateOfBirth,
+  parseDateOfBirth,
 } from '../../renderer/lib/format';
 import { NOW } from './fixtures';
 
@@ -64,11 +64,11 @@ describe('format', () => {
   });
 
   it('accepts a date of birth as DD/MM/YYYY and rejects impossible or future dates', () => {
-    expect(normaliseDateOfBirth('14/05/2012', NOW)).toBe('14/05/2012');
-    expect(normaliseDateOfBirth(' 1/5/2012 ', NOW)).toBe('01/05/2012');
-    expect(normaliseDateOfBirth('2012-05-14', NOW)).toBeNull();
-    expect(normaliseDateOfBirth('31/02/2012', NOW)).toBeNull();
-    expect(normaliseDateOfBirth('05/14/2012', NOW)).toBeNull();
-    expect(normaliseDateOfBirth('01/01/2030', NOW)).toBeNull();
+    expect(parseDateOfBirth('14/05/2012', NOW)).toEqual({ value: '14/05/2012' });
+    expect(parseDateOfBirth(' 1/5/2012 ', NOW)).toEqual({ value: '01/05/2012' });
+    expect(parseDateOfBirth('2012-05-14', NOW)).toEqual({ problem: 'format' });
+    expect(parseDateOfBirth('31/02/2012', NOW)).toEqual({ problem: 'not-a-date' });
+    expect(parseDateOfBirth('05/14/2012', NOW)).toEqual({ problem: 'not-a-date' });
+    expect(parseDateOfBirth('01/01/2030', NOW)).toEqual({ problem: 'future' });
   });
 });

@@ -16,6 +16,7 @@ describe('More', () => {
     await screen.findByText('positive this week');
     expect(screen.getByText('positive this week').previousElementSibling?.textContent).toBe('4');
     expect(screen.getByText('negative this week').previousElementSibling?.textContent).toBe('1');
+    expect(screen.getByText('Last week: 9 positive, 2 negative')).toBeTruthy();
     const recent = screen.getByText('Late to lesson').closest('li')!;
     expect(recent.textContent).toContain('−1');
     expect(recent.textContent).toContain('Mrs B Patel');
@@ -37,7 +38,7 @@ describe('More', () => {
     const { screen } = await openMore();
     await fireEvent.click(screen.getByRole('button', { name: 'Badges' }));
     const row = (await screen.findByText('Star Reader')).closest('li')!;
-    expect(row.textContent).toContain('Reading challenge');
+    expect(row.textContent).toContain('Reading challenge · Tue 10 Nov');
     expect(row.querySelector('img')).toBeNull();
   });
 

@@ -1,0 +1,80 @@
+/**
+ * `npm run preview [-- options]`: builds the renderer, starts the fake ClassCharts server (unless
+ * CLASSCHARTS_BASE_URL is set), the core and the page server, and prints the URL to open.
+ *
+ * Options: `--port N` (default 5174; 0 = any), `--now YYYY-MM-DDTHH:MM` (main's clock starts there, London
+ * time; e.g. a weekday morning to see lessons), `--keychain available|basic-text|unavailable`,
+ * `--no-build` (serve the last build), `--verbose` (log info lines, notifications and opened links).
+ */
+import { parseArgs } from 'node:util';
+import type { KeychainStatus } from '../../preload/contract';
+import { buildRenderer, measureBundle } from './build';
+import { quietLogger, startPreview } from './server';
+
+const KEYCHAIN: readonly KeychainStatus[] = ['available', 'basic-text', 'unavailable'];
+
+/** `--now` as epoch ms: a date-time with an offset, or a naive one read as Europe/London. */
+function parseNow(value: string): number {
+  const withOffset = /(Z|[+-]\d{2}:\d{2})$/.test(value);
+  const ms = Date.parse(withOffset ? value : `${value}Z`);
+  if (Number.isNaN(ms)) throw new Error(`--now: not a date-time: ${value}`);
+  if (withOffset) return ms;
+  // Naive London time: correct by London's offset at that moment (0 in winter, 1 h in summer).
+  const london = new Date(ms).toLocaleString('sv-SE', { timeZone: 'Europe/London' }).replace(' ', 'T');
+  return ms - (Date.parse(`${london}Z`) - ms);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '5174' },
+      now: { type: 'string' },
+      keychain: { type: 'string', default: 'available' },
+      'no-build': { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
+    },
+  });
+  const keychain = values.keychain as KeychainStatus;
+  if (!KEYCHAIN.includes(keychain)) throw new Error(`--keychain: one of ${KEYCHAIN.join(', ')}`);
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port: not a port: ${values.port}`);
+
+  if (!values['no-build']) {
+    await buildRenderer({ quiet: true });
+    const size = measureBundle();
+    console.log(`renderer built: ${(size.gzip / 1024).toFixed(1)} KB gzip (JS + CSS)`);
+  }
+  const baseUrl = process.env.CLASSCHARTS_BASE_URL?.trim() || undefined;
+  const preview = await startPreview({
+    port,
+    ...(baseUrl ? { baseUrl } : {}),
+    ...(values.now ? { now: parseNow(values.now) } : {}),
+    keychain,
+    logger: values.verbose
+      ? { ...quietLogger, info: (m, f) => console.log(`[preview] ${m}`, f ?? ''), debug() {} }
+      : quietLogger,
+  });
+  console.log(`ClassCharts Tray preview: ${preview.url}`);
+  if (preview.fake) {
+    const { student, parent } = preview.fake.accounts;
+    console.log(`  fake ClassCharts at ${preview.fake.url}`);
+    console.log(
+      `  demo student: ${student.code} / ${student.dateOfBirth}; parent: ${parent.email} / ${parent.password}`,
+    );
+  } else {
+    console.log(`  ClassCharts at ${baseUrl}`);
+  }
+  console.log('  Ctrl+C to stop.');
+
+  const stop = () => {
+    void preview.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`preview: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,168 @@
+/**
+ * The preview: the popover in a browser, wired to the real core. Serves the built renderer
+ * (out/renderer-web, see renderer/vite.config.ts) on 127.0.0.1 and bridges the contract over a WebSocket
+ * (./bridge-socket.ts) to createApp (main/app.ts) running here with a memory vault and store, a console
+ * notifier, a shell that logs links instead of opening them, against `baseUrl` — by default a fake
+ * ClassCharts server (test/fake-classcharts/) it starts itself.
+ *
+ * Used by `npm run preview` (./cli.ts) and the Playwright end-to-end tests (test/e2e/).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { KeychainStatus } from '../../preload/contract';
+import { createApp, type CoreApp, type CreateAppOptions } from '../../main/app';
+import { createConsoleNotifier } from '../../main/adapters/console-notifier';
+import { createMemoryStore } from '../../main/adapters/memory-store';
+import { createMemoryVault } from '../../main/adapters/memory-vault';
+import { createNoopAutostart } from '../../main/adapters/noop-autostart';
+import { createNoopShell } from '../../main/adapters/noop-shell';
+import type { AppNotification, Clock, Logger } from '../../main/ports';
+import {
+  startFakeClassCharts,
+  type FakeClassCharts,
+  type FakeServerOptions,
+} from '../fake-classcharts/index';
+import { createBridgeSocket } from './bridge-socket';
+import { createStaticHandler } from './static-files';
+
+/** The built renderer the preview serves by default. */
+export const DEFAULT_RENDERER_DIR = path.resolve(
+  fileURLToPath(new URL('.', import.meta.url)),
+  '../../out/renderer-web',
+);
+
+/** Options of {@link startPreview}; all have defaults. */
+export interface PreviewOptions {
+  /** Port for the page and the bridge; default 0 (any free port). Always bound to 127.0.0.1. */
+  port?: number;
+  /** ClassCharts root (e.g. `https://www.classcharts.com`); default: start a fake server. */
+  baseUrl?: string;
+  /** Options for the fake server when the preview starts one. */
+  fake?: FakeServerOptions;
+  /** Offer the demo accounts on the sign-in form; default: whether the preview started the fake. */
+  demo?: boolean;
+  /**
+   * Main's clock starts at this instant (epoch ms) and runs on from there, so a weekday timetable can be
+   * shown on any day; the page follows it. Default: the real time.
+   */
+  now?: number;
+  /** What the memory vault reports (to preview the sign-in form's keychain states); default `available`. */
+  keychain?: KeychainStatus;
+  /** Folder of the built renderer; default {@link DEFAULT_RENDERER_DIR}. */
+  rendererDir?: string;
+  /** Where log lines go; default: warnings and errors on stderr. */
+  logger?: Logger;
+  /** Extra createApp options (tests: faster renewal). */
+  app?: CreateAppOptions;
+}
+
+/** A running preview. */
+export interface Preview {
+  /** The page, e.g. `http://127.0.0.1:41234/`. */
+  url: string;
+  /** The fake ClassCharts server, when the preview started one. */
+  fake: FakeClassCharts | null;
+  /** The core behind the page. */
+  app: CoreApp;
+  /** Main's clock. */
+  clock: Clock;
+  /** Notifications the core "showed" (the console notifier), newest last. */
+  notifications: readonly AppNotification[];
+  /** Links the page asked to open (never launched), newest last. */
+  opened: readonly string[];
+  /** Stops the core, closes connections, the HTTP server and the fake. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Warnings and errors to stderr; everything else dropped. */
+export const quietLogger: Logger = {
+  debug() {},
+  info() {},
+  warn: (message, fields) => console.warn(`[preview] ${message}`, fields ?? ''),
+  error: (message, fields) => console.error(`[preview] ${message}`, fields ?? ''),
+};
+
+/** A clock that starts at `start` (epoch ms) and runs at real speed; the real clock without it. */
+export function shiftedClock(start?: number): Clock {
+  const offset = start === undefined ? 0 : start - Date.now();
+  return {
+    now: () => Date.now() + offset,
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  };
+}
+
+/** Starts the fake (unless `baseUrl`), the core and the page server. Rejects if a port cannot be bound. */
+export async function startPreview(options: PreviewOptions = {}): Promise<Preview> {
+  const logger = options.logger ?? quietLogger;
+  const clock = shiftedClock(options.now);
+  const fake = options.baseUrl ? null : await startFakeClassCharts({ clock: clock.now, ...options.fake });
+  const baseUrl = options.baseUrl ?? fake!.url;
+  const notifier = createConsoleNotifier({
+    write: (line) => logger.info(`notification: ${line}`),
+    now: clock.now,
+  });
+  const shell = createNoopShell(logger);
+
+  const app = createApp(
+    {
+      fetch: globalThis.fetch,
+      clock,
+      vault: createMemoryVault({ status: options.keychain ?? 'available' }),
+      store: createMemoryStore(),
+      notifier,
+      autostart: createNoopAutostart(),
+      shell,
+      logger,
+      config: { baseUrl, demo: options.demo ?? fake !== null, version: 'preview', platform: 'browser' },
+    },
+    options.app,
+  );
+
+  let origin = '';
+  const bridge = createBridgeSocket({ app, now: clock.now, logger }, () => origin);
+  const serveFile = createStaticHandler(options.rendererDir ?? DEFAULT_RENDERER_DIR, () =>
+    origin.replace(/^http:/, 'ws:'),
+  );
+  const server: Server = createServer((request, response) => {
+    serveFile(request, response).catch((error: unknown) => {
+      logger.error('preview: serving a file failed', { error: String(error) });
+      if (!response.headersSent) response.writeHead(500);
+      response.end();
+    });
+  });
+  server.on('upgrade', (request, socket, head) => bridge.handleUpgrade(request, socket, head));
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    });
+  } catch (error) {
+    await fake?.close();
+    throw error;
+  }
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await app.start();
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `${origin}/`,
+    fake,
+    app,
+    clock,
+    notifications: notifier.shown,
+    opened: shell.opened,
+    close() {
+      closing ??= (async () => {
+        await app.stop();
+        await bridge.close();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await fake?.close();
+      })();
+      return closing;
+    },
+  };
+}
