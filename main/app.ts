@@ -38,7 +38,7 @@ import {
 } from './classcharts/errors';
 import { InvalidRequestError, parseRequest } from './contract-schemas';
 import { openLedger, type Ledger } from './notify/ledger';
-import { computeNotifications } from './notify/notifications';
+import { computeNotifications, NOTIFICATIONS_OF_RECORD_KIND } from './notify/notifications';
 import type { App, AppNotification, AppPorts, Store } from './ports';
 import {
   describe,
@@ -52,7 +52,7 @@ import { loadSettings, mergeSettings, saveSettings } from './settings';
 import { clearKnownData, type KnownData, loadKnownData, saveKnownData } from './sync/known-data';
 import { nextMinuteDelay, popoverShouldRefresh } from './sync/schedule';
 import { buildAppState } from './sync/snapshot';
-import { type CoreClient, type DataChangeReason, type SyncEvent, SyncEngine } from './sync/sync-engine';
+import { type CoreClient, type DataChange, type SyncEvent, SyncEngine } from './sync/sync-engine';
 
 /** The demo accounts the fake server serves (offered only when `config.demo`). */
 export const DEMO_CREDENTIALS: Record<'student' | 'parent', Credentials> = {
@@ -152,7 +152,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     refreshIntervalMs: () => options.refreshIntervalMs ?? settings.refreshIntervalMinutes * 60_000,
     extrasIntervalMs: options.extrasIntervalMs,
     onChange: () => publish(),
-    onData: (previous, current, reason) => onData(previous, current, reason),
+    onData: (previous, current, change) => onData(previous, current, change),
     onEvent: emitCore,
   });
 
@@ -220,16 +220,25 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
   // Data and notifications
   // -------------------------------------------------------------------------------------------
 
-  function onData(previous: KnownData | null, current: KnownData, reason: DataChangeReason): void {
+  function onData(previous: KnownData | null, current: KnownData, change: DataChange): void {
     if (selectedPupilId !== null && !current.pupils.some((p) => p.pupil.id === selectedPupilId)) {
       selectedPupilId = current.pupils[0]?.pupil.id ?? null;
     }
-    notify(previous, current, reason === 'records');
+    notify(previous, current, change.reason === 'records' ? NOTIFICATIONS_OF_RECORD_KIND[change.kind] : null);
     if (persistent) saveKnownData(dataStore, current);
     publish();
   }
 
-  function notify(previous: KnownData | null, current: KnownData, silent: boolean): void {
+  /**
+   * Runs the rules and shows what is new. `onlyRecord`: the user is looking at records of these kinds, so
+   * their news is recorded without a notification, and nothing else is touched (a lesson reminder due
+   * soon still comes at the minute tick).
+   */
+  function notify(
+    previous: KnownData | null,
+    current: KnownData,
+    onlyRecord: readonly string[] | null,
+  ): void {
     const now = clock.now();
     const result = computeNotifications({
       previous,
@@ -239,8 +248,14 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       selectedPupilId: selectedPupilId ?? current.pupils[0]?.pupil.id ?? null,
       seen: (id) => ledger.has(id),
     });
+    if (onlyRecord !== null) {
+      ledger.record(
+        result.record.filter((id) => onlyRecord.includes(id.slice(0, id.indexOf(':')))),
+        now,
+      );
+      return;
+    }
     ledger.record(result.record, now);
-    if (silent) return;
     for (const notification of result.show) {
       try {
         ports.notifier.show(notification);
@@ -255,7 +270,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
   function tick(): void {
     tickTimer = null;
     const known = engine.known;
-    if (known !== null && keeper.status === 'signed-in') notify(known, known, false);
+    if (known !== null && keeper.status === 'signed-in') notify(known, known, null);
     publish();
     scheduleTick();
   }
@@ -415,7 +430,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       const pupilId = parseRequest('pupil:select', request);
       engine.pupil(pupilId); // throws "That pupil is not on this account."
       selectedPupilId = pupilId;
-      store.set(SELECTED_PUPIL_STORE_KEY, pupilId);
+      if (persistent) store.set(SELECTED_PUPIL_STORE_KEY, pupilId);
       publish();
     },
     'sync:refresh': async (request) => {

@@ -5,13 +5,21 @@
  * quiet hours (suppressed notifications are recorded, not postponed: no burst when quiet hours end),
  * collapses a burst of one kind for one pupil into a summary, and words the rest (./wording.ts).
  */
-import type { Settings } from '../../preload/contract';
+import type { NotificationKind, Settings } from '../../preload/contract';
 import { londonMinuteOfDay } from '../classcharts/dates';
 import type { AccountKind } from '../classcharts/types';
 import type { AppNotification } from '../ports';
-import type { KnownData } from '../sync/known-data';
+import type { ExtraKind, KnownData } from '../sync/known-data';
 import { pupilCandidates, type Candidate } from './rules';
 import { wordNotification, wordSummary } from './wording';
+
+/** The notification kinds about each background record kind (ledger ids start with the kind). */
+export const NOTIFICATIONS_OF_RECORD_KIND: Record<ExtraKind, readonly NotificationKind[]> = {
+  activity: ['behaviour-positive', 'behaviour-negative'],
+  badges: ['badge'],
+  detentions: ['detention-new', 'detention-today'],
+  announcements: ['announcement'],
+};
 
 /** More than this many notifications of one kind for one pupil at once become one summary. */
 export const MAX_PER_KIND = 3;

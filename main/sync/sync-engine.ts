@@ -84,8 +84,11 @@ export type SyncEvent =
     }
   | { type: 'extras'; ok: boolean; kinds: ExtraKind[]; error?: string };
 
-/** Why data changed: a refresh, background kinds, or records the user asked for (shown already). */
-export type DataChangeReason = 'refresh' | 'extras' | 'records';
+/**
+ * Why data changed: a refresh, background kinds, or records of one kind the user asked for (and is
+ * looking at already).
+ */
+export type DataChange = { reason: 'refresh' | 'extras' } | { reason: 'records'; kind: ExtraKind };
 
 /** What {@link SyncEngine} is built from. */
 export interface SyncEngineOptions {
@@ -99,7 +102,7 @@ export interface SyncEngineOptions {
   /** Anything the snapshot shows changed (data or freshness). */
   onChange: () => void;
   /** New data was applied: `previous` is what was known before (`null` right after sign-in). */
-  onData: (previous: KnownData | null, current: KnownData, reason: DataChangeReason) => void;
+  onData: (previous: KnownData | null, current: KnownData, change: DataChange) => void;
   /** Refresh outcomes. */
   onEvent?: (event: SyncEvent) => void;
 }
@@ -247,7 +250,7 @@ export class SyncEngine {
       this.data = next;
       if (failed === null) this.succeeded(reason, next, now);
       else this.failed(reason, failed);
-      this.options.onData(previous, next, 'refresh');
+      this.options.onData(previous, next, { reason: 'refresh' });
     } catch (error) {
       if (epoch !== this.epoch) return;
       this.failed(reason, error);
@@ -385,7 +388,7 @@ export class SyncEngine {
     });
     if (next === previous) return;
     this.data = next;
-    this.options.onData(previous, next, 'extras');
+    this.options.onData(previous, next, { reason: 'extras' });
   }
 
   /**
@@ -451,8 +454,8 @@ export class SyncEngine {
 
   /**
    * On-demand records (`records:get`), kept for 2 minutes. Background kinds fetched within that time are
-   * reused; what is fetched here also updates the known data (reason `records`: the user is looking at
-   * it, so the app records it without notifying).
+   * reused; what is fetched here also updates the known data (change `records`: the user is looking at
+   * it, so the app records that kind's news without notifying).
    */
   async records(kind: RecordKind, pupilId: number | undefined): Promise<RecordsResult> {
     const known = this.pupil(pupilId);
@@ -483,7 +486,7 @@ export class SyncEngine {
     if (epoch === this.epoch && this.data !== null) {
       const previous = this.data;
       this.data = updatePupil(previous, id, (k) => ({ ...k, [kind]: { fetchedAt: now, items } }));
-      this.options.onData(previous, this.data, 'records');
+      this.options.onData(previous, this.data, { reason: 'records', kind });
     }
     return { kind, pupilId: id, fetchedAt: fetchedAt(now), items } as RecordsResult;
   }

@@ -144,6 +144,34 @@ describe('handlers', () => {
     expect(behaviour.kind === 'behaviour' && behaviour.summary.weeks.length).toBeGreaterThan(0);
   });
 
+  it('news in records the user opens is not notified later; a lesson reminder still comes', async () => {
+    const h = await start({ server: { sessionTtlSeconds: 3_600 } });
+    await signedInStudent(h);
+    const data = h.fake.dataset.pupils.find((p) => p.pupil.id === h.fake.accounts.student.pupilId)!;
+    const award = (id: number) =>
+      data.badges.push({
+        ...data.badges[0]!,
+        id,
+        name: `Badge ${id}`,
+        created_date: '2026-06-15T08:00:00+01:00',
+      });
+    award(777_001);
+    const next = h.app.state().today?.lessons.find((l) => l.state === 'next');
+    h.clock.jump(parseInstant(next?.start ?? null)! - 4.5 * 60_000 - h.clock.now());
+    const opened = await h.app.handlers['records:get']({ kind: 'badges' });
+    expect(opened.kind === 'badges' && opened.items.map((b) => b.id)).toContain(777_001);
+    await h.clock.advance(60_000); // minute tick
+    expect(h.ports.notifier.shown.map((n) => n.kind)).toEqual(['lesson-soon']);
+
+    // An hour on, the background fetch finds the opened badge (already known) and one more (new).
+    award(777_002);
+    h.clock.jump(60 * 60_000);
+    await h.app.handlers['sync:refresh']();
+    expect(h.ports.notifier.shown.filter((n) => n.kind === 'badge').map((n) => n.body)).toEqual([
+      'Badge 777002',
+    ]);
+  });
+
   it('day:get answers today from memory and fetches other days', async () => {
     const h = await start();
     await signedInStudent(h);
