@@ -134,11 +134,6 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     return (await this.readVault()) !== null;
   }
 
-  /** True when a renewal timer (or a backoff retry) is pending. */
-  get hasTimer(): boolean {
-    return this.timer !== null;
-  }
-
   /** Subscribes to keeper events; returns an unsubscribe function. */
   on(listener: (event: SessionEvent) => void): () => void {
     this.listeners.add(listener);
@@ -148,8 +143,9 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
   /**
    * Signs in at the user's request. On success the credentials are kept in memory, stored in the vault
    * when `remember` is true and the vault is not `unavailable` (else any stored ones are deleted), and
-   * renewals start. Throws what the client throws (WrongCredentialsError, NetworkError, …) with the
-   * previous status restored, or {@link KeychainError} (signed out again) when storing failed.
+   * renewals start. Throws what the client throws (WrongCredentialsError, NetworkError, …), or
+   * {@link KeychainError} when storing failed (the new session is dropped); either way the previous
+   * status stands.
    */
   async signIn(credentials: Credentials, options: { remember: boolean }): Promise<void> {
     this.stopTimer();
@@ -158,10 +154,16 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     const previous = this.currentStatus === 'signing-in' ? 'signed-out' : this.currentStatus;
     this.setStatus('signing-in');
     const client = this.createClient();
+    // On failure the earlier state stands (a session the app did not sign out keeps renewing).
+    const restorePrevious = () => {
+      if (gen !== this.generation) return;
+      this.setStatus(previous);
+      if (previous === 'signed-in') this.scheduleNext();
+    };
     try {
       await client.login(credentials);
     } catch (error) {
-      if (gen === this.generation) this.setStatus(previous === 'signed-in' ? 'signed-out' : previous);
+      restorePrevious();
       throw error;
     }
     if (gen !== this.generation) {
@@ -176,7 +178,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
       }
     } catch (error) {
       client.signOut();
-      this.setStatus('signed-out');
+      restorePrevious();
       throw new KeychainError(error);
     }
     this.client?.signOut();
