@@ -62,6 +62,8 @@ describe('Today', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
     await screen.findByText('Geography');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Tomorrow');
+    // No "now" or "next" on another day, even though its first lesson is the next one in time.
+    expect(screen.getByText('Geography').closest('li')!.textContent).not.toMatch(/Next|Now/);
     expect(bridge.requestsOf('day:get')).toEqual([{ date: '2026-11-24', pupilId: 4102571 }]);
 
     await fireEvent.keyDown(window, { key: 'ArrowRight' });

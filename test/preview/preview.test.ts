@@ -1,0 +1,109 @@
+// The preview server without a browser: the page's CSP and static-file rules, and the WebSocket bridge —
+// same-origin only, every argument validated by main/contract-schemas.ts, answers and events over the same
+// protocol the page's transport speaks. Runs against the fake server on 127.0.0.1, port 0.
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { AppState } from '../../preload/contract';
+import { createBridge } from '../../preload/bridge';
+import { createWebSocketTransport, type SocketLike } from '../../renderer/lib/ws-transport';
+import { silentLogger } from '../../main/ports';
+import { startPreview, type Preview } from './server';
+import { previewCsp } from './static-files';
+
+const PAGE = `<!doctype html><html><head>
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; connect-src 'none'; base-uri 'none'" />
+</head><body><div id="app"></div></body></html>`;
+
+let dir: string;
+let preview: Preview;
+let origin: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'preview-test-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), PAGE);
+  writeFileSync(path.join(dir, 'assets', 'app.js'), 'export {};');
+  preview = await startPreview({
+    rendererDir: dir,
+    logger: silentLogger,
+    now: Date.parse('2026-11-23T10:15:00Z'),
+  });
+  origin = preview.url.replace(/\/$/, '');
+});
+
+afterAll(async () => {
+  await preview?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Opens the bridge as a page of `from` would, and builds the contract API on it. */
+function connect(from = origin) {
+  const socket = new WebSocket(`${origin.replace('http', 'ws')}/bridge`, { origin: from });
+  const api = createBridge(createWebSocketTransport(socket as unknown as SocketLike));
+  return { socket, api };
+}
+
+describe('preview page server', () => {
+  it('serves the page with connect-src narrowed to its own WebSocket origin', async () => {
+    const response = await fetch(preview.url);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`connect-src ${origin.replace('http', 'ws')}`);
+    expect(csp).toContain("script-src 'self'");
+    expect(await response.text()).toContain(`connect-src ${origin.replace('http', 'ws')};`);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect((await fetch(`${origin}/assets/app.js`)).headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('serves nothing outside the renderer folder', async () => {
+    expect((await fetch(`${origin}/..%2f..%2fpackage.json`)).status).toBe(404);
+    expect((await fetch(`${origin}/missing.js`)).status).toBe(404);
+    expect((await fetch(preview.url, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('refuses to serve a page without a CSP', () => {
+    expect(() => previewCsp('<html></html>', 'ws://127.0.0.1:1')).toThrow(/Content-Security-Policy/);
+  });
+});
+
+describe('preview bridge', () => {
+  it('refuses pages from another origin', async () => {
+    const socket = new WebSocket(`${origin.replace('http', 'ws')}/bridge`, { origin: 'http://evil.example' });
+    const status = await new Promise<number>((resolve) =>
+      socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
+    );
+    expect(status).toBe(403);
+  });
+
+  it('carries the contract to the core: sign in, events, and refusals with their message', async () => {
+    const { socket, api } = connect();
+    const states: AppState[] = [];
+    api.onStateChanged((state) => states.push(state));
+    expect((await api.getState()).environment).toMatchObject({ demo: true, platform: 'browser' });
+
+    await expect(api.login({ kind: 'demo', as: 'student' })).resolves.toEqual({ ok: true });
+    await preview.app.whenIdle();
+    const state = await api.getState();
+    expect(state.auth).toBe('signed-in');
+    expect(state.today?.date).toBe('2026-11-23');
+    expect(states.some((s) => s.auth === 'signed-in')).toBe(true);
+
+    await expect(api.openExternal('javascript:alert(1)')).rejects.toThrow(/web links/);
+    await expect(api.getDay({ date: '2026-02-30' })).rejects.toThrow(/YYYY-MM-DD/);
+    await api.openExternal('https://example.org/homework');
+    expect(preview.opened).toEqual(['https://example.org/homework']);
+    socket.close();
+  });
+
+  it('ignores malformed frames and still answers good ones', async () => {
+    const { socket, api } = connect();
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send('not json');
+    socket.send(JSON.stringify({ type: 'invoke', id: 1, channel: 'evil:channel' }));
+    socket.send(JSON.stringify({ type: 'invoke', id: 'x', channel: 'state:get' }));
+    await expect(api.getState()).resolves.toMatchObject({ environment: { platform: 'browser' } });
+    socket.close();
+  });
+});
