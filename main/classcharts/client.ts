@@ -47,7 +47,7 @@ import {
   pupilsSchema,
   timetableSchema,
 } from './schemas';
-import { excerptOf, Transport, type TransportRequest } from './transport';
+import { excerptOf, isUsableToken, Transport, type TransportRequest } from './transport';
 import type {
   Account,
   AccountKind,
@@ -162,7 +162,8 @@ export class ClassChartsClient {
    * @throws InvalidInputError a field is unusable (nothing was sent).
    * @throws WrongCredentialsError the service refused; for a student the `hasdob` probe tells a wrong
    *   code (`field: 'code'`) from a wrong date of birth (`'dateOfBirth'`); if the probe fails, no field.
-   * @throws NetworkError, BadResponseError (HTTP 5xx), ServiceRefusedError (HTTP 429).
+   * @throws NetworkError, BadResponseError (HTTP 5xx, or a session token that cannot go in a header),
+   *   ServiceRefusedError (HTTP 429).
    */
   async login(credentials: Credentials): Promise<void> {
     const signIn: StudentSignIn | ParentSignIn =
@@ -181,6 +182,15 @@ export class ClassChartsClient {
         : { ...FORM_CONSTANTS, email: signIn.email, logintype: 'existing', password: signIn.password };
     const response = await this.transport.send({ method: 'POST', path, form, auth: false });
     const token = this.transport.cookies.sessionToken();
+    if (token !== null && response.status < 400 && !isUsableToken(token)) {
+      this.transport.cookies.clear();
+      throw new BadResponseError(
+        path,
+        'sign-in cookie holds a session token that cannot be sent back',
+        response.status,
+        '(token withheld)',
+      );
+    }
     if (token !== null && response.status < 400) {
       this.transport.token = token;
       this.accountKind = signIn.kind;
@@ -231,7 +241,8 @@ export class ClassChartsClient {
 
   /**
    * Renews the session: POST `/ping` with `include_data=true` on the account's base; the token becomes
-   * `meta.session_id` (kept as is if the service sent none). Field notes §2.5.
+   * `meta.session_id` (kept as is if the service sent none, or one that cannot go in a header). Field
+   * notes §2.5.
    * @throws SessionExpiredError the token was no longer accepted; the transport's errors.
    */
   async renew(): Promise<void> {
@@ -395,8 +406,8 @@ export class ClassChartsClient {
       form: { include_data: 'true' },
     });
     const next = body.meta?.session_id?.trim();
-    if (next) this.transport.token = next;
-    else this.logger.warn('classcharts ping returned no session id; keeping the current one');
+    if (next && isUsableToken(next)) this.transport.token = next;
+    else this.logger.warn('classcharts ping returned no usable session id; keeping the current one');
     return body.data.user;
   }
 

@@ -39,20 +39,31 @@ const flag = z
     return null;
   });
 
-/** A number sent as a number or a numeric string (`"10"`, `""`); anything else → `null`. */
+/** Is `n` within ±2^53: every count, score and length the service sends is; beyond is garbage. */
+function plausible(n: number): number | null {
+  return Number.isFinite(n) && Math.abs(n) <= Number.MAX_SAFE_INTEGER ? n : null;
+}
+
+/**
+ * A number sent as a number or a numeric string (`"10"`, `""`); anything else, or beyond ±2^53 (so sums
+ * of them stay finite), → `null`.
+ */
 const num = z
   .union([z.number(), z.string()])
   .nullish()
   .transform((v): number | null => {
     if (v === null || v === undefined) return null;
-    if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+    if (typeof v === 'number') return plausible(v);
     const t = v.trim();
     if (t === '' || !/^-?\d+(\.\d+)?$/.test(t)) return null;
-    return Number(t);
+    return plausible(Number(t));
   });
 
-/** A required integer id, sent as a number or a string of digits. */
-const id = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
+/** A required integer id, sent as a number or a string of digits; a safe integer (no silent rounding). */
+const id = z.union([
+  z.number().int(),
+  z.string().regex(/^\d+$/).transform(Number).refine(Number.isSafeInteger, 'id is too large to be exact'),
+]);
 
 /** An object that PHP sends as `[]` when it is empty. */
 function objectOrEmptyArray<T extends z.ZodType<Record<string, unknown>>>(schema: T) {

@@ -59,6 +59,15 @@ export function excerptOf(body: string, secrets: readonly string[] = []): string
   return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH)}…` : text || '(empty body)';
 }
 
+/**
+ * Can `token` be sent back as `Authorization: Basic <token>`? Visible ASCII only: a token the service
+ * hands out (login cookie, `/ping` `meta.session_id`) that decodes to anything else (NUL, a line break,
+ * "€") would make `Headers` throw on the next request. Real tokens are 32 `[a-z0-9]` (field notes §2.1).
+ */
+export function isUsableToken(token: string): boolean {
+  return /^[\x21-\x7e]+$/.test(token);
+}
+
 /** Is this a `success: 0` style value (`0`, `"0"`, `false`)? */
 function isFailure(value: unknown): boolean {
   return value === 0 || value === '0' || value === false;
