@@ -17,6 +17,10 @@ resolveBridge().then(
     const store = new PopoverStore(api);
     mount(App, { target, props: { store } });
     void store.start();
+    // Warm the sanitizer chunk (DOMPurify) once the first screen is up, so a homework opens at once.
+    const warm = () => void import('./lib/sanitize');
+    if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 2000 });
+    else setTimeout(warm, 500);
   },
   (error: unknown) => {
     target.textContent = error instanceof Error ? error.message : 'The popover could not start.';

@@ -7,12 +7,14 @@
  * SVG; links kept only for http(s); images never loaded: each `<img>` becomes a link
  * ("Image: alt") that opens in the browser on request. The popover never navigates: see `externalHref`
  * and components/SafeHtml.svelte, which send link clicks to `bridge.openExternal`.
+ *
+ * Loaded on demand (components/SafeHtml.svelte imports it dynamically; main.ts warms it when idle), so
+ * DOMPurify is not part of the popover's first load.
  */
 import DOMPurify, { type Config } from 'dompurify';
+import { SAFE_LINK } from './links';
 
-/** Links in school HTML keep only http(s) (what `shell:open-external` accepts); javascript:, data:, file:,
- * mailto: and relative links lose their href and stay as text. */
-const SAFE_LINK = /^https?:/i;
+export { externalHref } from './links';
 
 const CONFIG: Config = {
   USE_PROFILES: { html: true },
@@ -88,20 +90,4 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
 export function sanitizeHtml(html: string | null | undefined): string {
   if (typeof html !== 'string' || html.trim() === '') return '';
   return getPurifier().sanitize(html, CONFIG).trim();
-}
-
-/**
- * The http(s) URL a link may open in the system browser, or `null` for anything else.
- * Used for clicks inside sanitized HTML and for homework links and attachments.
- */
-export function externalHref(href: string | null | undefined): string | null {
-  if (typeof href !== 'string') return null;
-  const trimmed = href.trim();
-  if (!SAFE_LINK.test(trimmed)) return null;
-  try {
-    const url = new URL(trimmed);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
 }

@@ -11,11 +11,32 @@ import { DEFAULT_RENDERER_DIR } from './server';
 
 const CONFIG = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../renderer/vite.config.ts');
 
-/** Size of the built assets, bytes: raw and gzip (level 9), JS and CSS together, and per file. */
+/**
+ * Size of the built assets, bytes: raw and gzip (level 9), JS and CSS together, and per file.
+ * `firstLoad` is what the popover loads before its first screen: the assets index.html names and the
+ * chunks they import statically (not the on-demand ones: DOMPurify, the preview's WebSocket transport).
+ */
 export interface BundleSize {
   raw: number;
   gzip: number;
+  firstLoad: { raw: number; gzip: number; files: string[] };
   files: { name: string; raw: number; gzip: number }[];
+}
+
+/** Asset names index.html references, then every chunk those import statically (`from"./x.js"`). */
+function firstLoadFiles(dir: string): Set<string> {
+  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const pending = [...html.matchAll(/assets\/([^"'?#]+\.(?:js|css))/g)].map((m) => m[1] as string);
+  const seen = new Set<string>();
+  while (pending.length > 0) {
+    const name = pending.pop() as string;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    if (!name.endsWith('.js')) continue;
+    const code = readFileSync(path.join(dir, 'assets', name), 'utf8');
+    for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) pending.push(m[1] as string);
+  }
+  return seen;
 }
 
 /** Runs the Vite build of the renderer; rejects with Vite's error when it fails. */
@@ -33,9 +54,16 @@ export function measureBundle(dir: string = DEFAULT_RENDERER_DIR): BundleSize {
       const body = readFileSync(path.join(assets, name));
       return { name, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
     });
+  const first = firstLoadFiles(dir);
+  const initial = files.filter((f) => first.has(f.name));
   return {
     raw: files.reduce((sum, f) => sum + f.raw, 0),
     gzip: files.reduce((sum, f) => sum + f.gzip, 0),
+    firstLoad: {
+      raw: initial.reduce((sum, f) => sum + f.raw, 0),
+      gzip: initial.reduce((sum, f) => sum + f.gzip, 0),
+      files: initial.map((f) => f.name),
+    },
     files,
   };
 }

@@ -43,7 +43,7 @@ describe('Homework', () => {
     await fireEvent.click(screen.getByRole('button', { name: /Poetry analysis/ }));
     const title = screen.getByRole('heading', { name: 'Poetry analysis' });
     expect(document.activeElement).toBe(title);
-    const description = screen.getByRole('region', { name: 'Description' });
+    const description = await screen.findByRole('region', { name: 'Description' });
     expect(description.innerHTML).toContain('<b>Ozymandias</b>');
     expect(description.querySelector('img')).toBeNull();
     expect(within(description).getByText('Image: diagram')).toBeTruthy();
@@ -71,7 +71,7 @@ describe('Homework', () => {
     const state = studentState({ homework: [{ key: 'tomorrow', items: [evil] }] });
     const { screen, bridge } = await openHomeworkTab(state);
     await fireEvent.click(screen.getByRole('button', { name: /Evil/ }));
-    const description = screen.getByRole('region', { name: 'Description' });
+    const description = await screen.findByRole('region', { name: 'Description' });
     await fireEvent.mouseOver(within(description).getByText('Hover'));
     const link = within(description).getByText('click');
     expect(link.getAttribute('href')).toBeNull();
