@@ -1,5 +1,5 @@
 /**
- * Electron composition root: builds the real ports (net.fetch, safeStorage vault, electron-store,
+ * Electron composition root: builds the real ports (net.request as fetch, safeStorage vault, electron-store,
  * Notification, login items / XDG autostart, shell), creates the core (main/app.ts), and wires the tray,
  * the popover, IPC, the global shortcut and power events to it. One instance only; no dock icon on macOS.
  *
@@ -84,7 +84,8 @@ async function boot(): Promise<void> {
     hardenWebContents(contents, { openExternal: (url) => shell.openExternal(url), isAppUrl }),
   );
 
-  const { baseUrl, demo } = serviceEnvironment(process.env);
+  // Packaged, the environment cannot redirect the app (and the pupil's credentials) to another host.
+  const { baseUrl, demo } = serviceEnvironment(app.isPackaged ? {} : process.env);
   const resources = join(app.getAppPath(), 'resources');
   const store = createElectronStore({ name: 'classcharts-tray' });
   const vault = createSafeStorageVault({
@@ -126,7 +127,7 @@ async function boot(): Promise<void> {
   });
 
   const ports: AppPorts = {
-    fetch: createElectronFetch((input, init) => net.fetch(input, init)),
+    fetch: createElectronFetch((options) => net.request(options)),
     clock: systemClock,
     vault,
     store,

@@ -1,6 +1,7 @@
 /**
  * The composition root (main/index.ts) booted for real under the shared electron mock: the real core
- * (main/app.ts) against the fake ClassCharts server on 127.0.0.1, `net.fetch` played by Node's fetch.
+ * (main/app.ts) against the fake ClassCharts server on 127.0.0.1, `net.request` played by its node:http emulation
+ * (test/mocks/net-request.ts, which keeps Electron's redirect semantics).
  * What a user would notice: the popover signs in to the demo over IPC, the tray follows the state,
  * the tray menu signs out, a second launch opens the popover, waking the computer refreshes.
  */
@@ -9,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
+import type { ClientRequestConstructorOptions } from 'electron';
 import type { AppState } from '../../preload/contract';
+import { emulatedNetRequest } from '../mocks/net-request';
 
 vi.mock('electron', () => import('../mocks/electron'));
 
@@ -32,8 +35,8 @@ const lastState = () =>
 beforeAll(async () => {
   fake = await startFakeClassCharts({ port: 0 });
   resetElectronMock();
-  net.fetch.mockImplementation((input: unknown, init?: unknown) =>
-    fetch(input as string, init as RequestInit),
+  net.request.mockImplementation((options: unknown) =>
+    emulatedNetRequest(options as ClientRequestConstructorOptions),
   );
   Object.assign(process.env, { CLASSCHARTS_BASE_URL: fake.url, CLASSCHARTS_DEMO: '1', XDG_CONFIG_HOME: xdg });
   await import('../../main/index');

@@ -1,18 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createElectronFetch } from '../../main/platform/net-fetch';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_BASE_URL, serviceEnvironment } from '../../main/platform/environment';
-
-describe('net.fetch adapter', () => {
-  it("never uses Chromium's cookie jar and accepts URL objects", async () => {
-    const netFetch = vi.fn(async () => new Response('{}', { status: 200 }));
-    const fetch = createElectronFetch(netFetch);
-    await fetch(new URL('https://www.classcharts.com/apiv2student/ping'), { method: 'POST' });
-    expect(netFetch).toHaveBeenCalledWith('https://www.classcharts.com/apiv2student/ping', {
-      method: 'POST',
-      credentials: 'omit',
-    });
-  });
-});
 
 describe('service environment', () => {
   it('uses the real service by default', () => {

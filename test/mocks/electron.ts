@@ -469,10 +469,16 @@ export const shell = {
   openPath: vi.fn(async (_path: string) => ''),
 };
 
-/** `net` fake: `fetch` refuses (tests never reach a network through Electron); `isOnline` is a knob. */
+/**
+ * `net` fake: `fetch` and `request` refuse (tests never reach a network through Electron unless they
+ * plug in test/mocks/net-request.ts, the node:http emulation of `net.request`); `isOnline` is a knob.
+ */
 export const net = {
   fetch: vi.fn(async (_input: unknown, _init?: unknown): Promise<Response> => {
     throw new Error('net.fetch is not available in tests: inject a fetch');
+  }),
+  request: vi.fn((_options: unknown): unknown => {
+    throw new Error('net.request is not available in tests: use test/mocks/net-request.ts');
   }),
   isOnline: vi.fn(() => electronMock.online),
 };
