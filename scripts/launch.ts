@@ -2,10 +2,11 @@
 //   start  against the real ClassCharts service.
 //   demo   starts the fake ClassCharts server (test/fake-classcharts) on 127.0.0.1 and points the app at
 //          it (CLASSCHARTS_BASE_URL, CLASSCHARTS_DEMO=1): the sign-in screen offers the demo accounts.
-// Where the Electron binary is missing (it downloads on first use, which cannot work on a machine without
-// internet) both stop before doing anything and say, in one paragraph, how to get it and that
-// `npm run preview` shows the popover in a browser. Never `require('electron')` here: that starts the download.
-import { spawn } from 'node:child_process';
+// Where the Electron binary is missing, Electron's own installer is run once to download it (skipped when
+// ELECTRON_SKIP_BINARY_DOWNLOAD is set); if that cannot work (a machine without internet), both stop and
+// say, in one paragraph, how to get it and that `npm run preview` shows the popover in a browser.
+// Never `require('electron')` here: its download-on-load gives no say over the message.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -59,6 +60,27 @@ export const MISSING_ELECTRON = [
   'by the same core against the fake ClassCharts server.',
 ].join(' ');
 
+/**
+ * Runs Electron's installer (node_modules/electron/install.js: downloads and unpacks the binary) once.
+ * Returns false when skipped (ELECTRON_SKIP_BINARY_DOWNLOAD) or when it failed (no network, say).
+ */
+function installElectron(electronDir: string, env: NodeJS.ProcessEnv): boolean {
+  if (env.ELECTRON_SKIP_BINARY_DOWNLOAD) return false;
+  console.log('Electron is not downloaded yet: fetching it once (about 100 MB)…');
+  const result = spawnSync(process.execPath, [join(electronDir, 'install.js')], {
+    cwd: electronDir,
+    env,
+    stdio: 'inherit',
+    timeout: 15 * 60_000,
+  });
+  return result.status === 0;
+}
+
+/** The sentence added when Electron exits with an error on Linux (AppArmor and the SUID sandbox helper). */
+export const LINUX_SANDBOX_HINT =
+  'If Electron stopped with a message about chrome-sandbox, your system restricts its sandbox helper: run ' +
+  '`sudo chown root:root node_modules/electron/dist/chrome-sandbox && sudo chmod 4755 node_modules/electron/dist/chrome-sandbox` once, then try again.';
+
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
@@ -79,11 +101,10 @@ async function main(mode: string | undefined): Promise<number> {
     console.error('usage: tsx scripts/launch.ts start|demo');
     return 2;
   }
-  const electron = findElectronBinary({
-    env: process.env,
-    platform: process.platform,
-    electronDir: electronPackageDir(),
-  });
+  const electronDir = electronPackageDir();
+  const find = () => findElectronBinary({ env: process.env, platform: process.platform, electronDir });
+  let electron = find();
+  if (!electron && electronDir && installElectron(electronDir, process.env)) electron = find();
   if (!electron) {
     console.error(MISSING_ELECTRON);
     return 1;
@@ -94,7 +115,9 @@ async function main(mode: string | undefined): Promise<number> {
   delete env.CLASSCHARTS_DEMO;
   delete env.ELECTRON_RUN_AS_NODE;
 
-  const built = await run(join(root, 'node_modules', '.bin', 'electron-vite'), ['build'], env);
+  // electron-vite's own script through this Node (the .bin shim is a shell script Windows cannot spawn).
+  const electronVite = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
+  const built = await run(process.execPath, [electronVite, 'build'], env);
   if (built !== 0) return built;
 
   let fake: { url: string; close(): Promise<void> } | null = null;
@@ -109,7 +132,9 @@ async function main(mode: string | undefined): Promise<number> {
   // Chromium refuses to run as root with its sandbox on (containers, CI): only then turn it off.
   const args = process.platform === 'linux' && process.getuid?.() === 0 ? ['.', '--no-sandbox'] : ['.'];
   try {
-    return await run(electron, args, env);
+    const code = await run(electron, args, env);
+    if (code !== 0 && process.platform === 'linux') console.error(LINUX_SANDBOX_HINT);
+    return code;
   } finally {
     await fake?.close();
   }
