@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../main/classcharts/dates';
+import { addDays, dayOfWeek } from '../../main/classcharts/dates';
 import { parseDataset } from './data-file';
 import { DEMO_PARENT, DEMO_STUDENT, generateDataset } from './dataset';
 import { startFakeClassCharts } from './index';
@@ -44,6 +44,16 @@ describe('generated dataset', () => {
     expect(behaviour.some((p) => p.polarity === 'negative' && p.score < 0)).toBe(true);
     expect(behaviour.some((p) => p.polarity === 'positive' && p.score > 0)).toBe(true);
     expect(behaviour.every((p) => p.timestamp.slice(0, 10) < TODAY)).toBe(true);
+  });
+
+  it('dates every activity entry on a school day, as teachers record them in school', () => {
+    for (const pupil of generateDataset({ seed: 2026, today: TODAY }).pupils) {
+      const holidays = new Set(pupil.timetable.holidays);
+      const offDays = pupil.activity
+        .map((p) => p.timestamp.slice(0, 10))
+        .filter((day) => [0, 6].includes(dayOfWeek(day)) || holidays.has(day));
+      expect(offDays, pupil.pupil.first_name).toEqual([]);
+    }
   });
 
   it('has announcements pinned, with HTML, with an attachment and asking for consent', () => {

@@ -716,9 +716,11 @@ function detentionActivity(
   pupilName: string,
   today: IsoDate,
   firstId: number,
+  holidays: IsoDate[],
 ): RawActivityPoint[] {
   return specs.map((s, i) => {
-    const setOn = [addDays(s.date, -2), addDays(today, -1)].sort()[0] as IsoDate;
+    // Set by a teacher in school: on a school day two days before it (at the latest, yesterday).
+    const setOn = schoolDayUntil([addDays(s.date, -2), addDays(today, -1)].sort()[0] as IsoDate, holidays);
     return activityPoint(
       firstId + i,
       pupilName,
@@ -744,6 +746,13 @@ function detentionActivity(
 function schoolDayFrom(date: IsoDate, holidays: IsoDate[]): IsoDate {
   let d = date;
   while (schoolDays(d, d, holidays).length === 0) d = addDays(d, 1);
+  return d;
+}
+
+/** `date` itself when it is a school day, else the school day before it. */
+function schoolDayUntil(date: IsoDate, holidays: IsoDate[]): IsoDate {
+  let d = date;
+  while (schoolDays(d, d, holidays).length === 0) d = addDays(d, -1);
   return d;
 }
 
@@ -907,7 +916,7 @@ function buildDataset({ seed, today }: GenerateOptions): FakeDataset {
     },
   ];
   ameliaActivity.push(
-    ...detentionActivity(rng, ameliaDetentionSpecs, 'Amelia Hughes', today, 409_000_000),
+    ...detentionActivity(rng, ameliaDetentionSpecs, 'Amelia Hughes', today, 409_000_000, holidays),
     activityPoint(409_500_000, 'Amelia Hughes', `${schoolDayFrom(addDays(today, -9), holidays)} 08:50:00`, {
       type: 'notice',
       polarity: 'blank',
