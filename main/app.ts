@@ -305,8 +305,13 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     usePersistence(false);
   }
 
+  /**
+   * After the first refresh of a sign-in, a start-up or a resume: starts the refresh timers and the minute
+   * tick — only while still signed in, since a sign-out or refused credentials may have come while the
+   * refresh ran (restarting the engine then would refresh a session that no longer exists).
+   */
   function beginSignedIn(): void {
-    if (!started || suspended) return;
+    if (!started || suspended || keeper.status !== 'signed-in') return;
     engine.start();
     scheduleTick();
   }
@@ -359,9 +364,20 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       publish();
       return { ok: false, code: 'no-pupils', message: noPupils.userMessage };
     }
+    if (keeper.status !== 'signed-in') {
+      // Signed out, or the details refused, while the first refresh ran: this sign-in did not last.
+      publish();
+      return signInCutShort(engine.lastError);
+    }
     beginSignedIn();
     publish();
     return { ok: true };
+  }
+
+  /** The answer to a sign-in that was no longer signed in once its first refresh was over. */
+  function signInCutShort(error: unknown): LoginResult {
+    if (error instanceof WrongCredentialsError) return loginFailure(error);
+    return { ok: false, code: 'service', message: 'Signed out before signing in had finished.' };
   }
 
   function loginFailure(error: unknown): LoginResult {

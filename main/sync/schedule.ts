@@ -25,6 +25,12 @@ export const ON_DEMAND_TTL_MS = 2 * 60_000;
 /** The midnight refresh runs this long after Europe/London midnight, so the service's day has turned. */
 export const MIDNIGHT_MARGIN_MS = 5_000;
 
+/**
+ * The shortest wait before a scheduled refresh (1 s), whatever the inputs: an overdue refresh runs after
+ * it, and no mistake elsewhere can make the refresh timer spin at 0 ms.
+ */
+export const MIN_REFRESH_DELAY_MS = 1_000;
+
 /** First retry after a failed refresh (15 s); doubles per failure up to the refresh interval (≤ 10 min). */
 export const REFRESH_RETRY_BASE_MS = 15_000;
 const REFRESH_RETRY_CAP_MS = 10 * 60_000;
@@ -39,7 +45,7 @@ export const ACTIVITY_DAYS_BACK = 7;
 /**
  * Milliseconds until the next interval refresh: `intervalMs` after the last success, or after `failures`
  * consecutive failures a backoff (15 s, 30 s, 60 s … capped at the interval and at 10 minutes). Never
- * negative.
+ * less than {@link MIN_REFRESH_DELAY_MS}: overdue (or never succeeded, no failure) gives that minimum.
  */
 export function nextRefreshDelay(input: {
   intervalMs: number;
@@ -49,14 +55,18 @@ export function nextRefreshDelay(input: {
   now: number;
 }): number {
   const { intervalMs, lastSuccessAt, failures, now } = input;
-  if (failures > 0)
-    return backoffDelay(
-      failures,
-      REFRESH_RETRY_BASE_MS,
-      Math.max(REFRESH_RETRY_BASE_MS, Math.min(intervalMs, REFRESH_RETRY_CAP_MS)),
-    );
-  if (lastSuccessAt === null) return 0;
-  return Math.max(0, lastSuccessAt + intervalMs - now);
+  const delay =
+    failures > 0
+      ? backoffDelay(
+          failures,
+          REFRESH_RETRY_BASE_MS,
+          Math.max(REFRESH_RETRY_BASE_MS, Math.min(intervalMs, REFRESH_RETRY_CAP_MS)),
+        )
+      : lastSuccessAt === null
+        ? 0
+        : lastSuccessAt + intervalMs - now;
+  // `Number.isFinite`: a NaN from a damaged input must not slip past Math.max as a 0 ms timer.
+  return Number.isFinite(delay) ? Math.max(MIN_REFRESH_DELAY_MS, delay) : MIN_REFRESH_DELAY_MS;
 }
 
 /** Milliseconds until the refresh after the next Europe/London midnight (23- and 25-hour days included). */

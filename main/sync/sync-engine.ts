@@ -11,7 +11,8 @@
  * - On-demand records (`records:get`) and other days (`day:get`) are fetched when asked and reused for
  *   2 minutes; today's lessons come from the known data.
  * - A failed refresh keeps the last good data, marks it stale (offline for a network failure) with a
- *   short message, and retries with backoff; a refresh that finds the credentials refused stops.
+ *   short message, and retries with backoff; a refresh that finds the user signed out or the credentials
+ *   refused pauses the timers until `start()` (the next sign-in).
  * - One refresh at a time: asking while one runs joins it.
  *
  * Timers go through the injected clock. No electron imports.
@@ -332,7 +333,9 @@ export class SyncEngine {
     this.lastFailure = error;
     let retryInMs: number | null = null;
     if (error instanceof NotSignedInError || action === 'needs-sign-in') {
+      // No session and no way to get one: nothing to retry until the user signs in (which restarts us).
       this.failures = 0;
+      this.pause();
     } else {
       this.failures += 1;
       retryInMs = nextRefreshDelay({

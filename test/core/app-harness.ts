@@ -9,17 +9,86 @@ import { createMemoryStore } from '../../main/adapters/memory-store';
 import { createMemoryVault } from '../../main/adapters/memory-vault';
 import { createNoopAutostart } from '../../main/adapters/noop-autostart';
 import { createNoopShell } from '../../main/adapters/noop-shell';
+import { ClassChartsClient } from '../../main/classcharts/client';
 import { type AppPorts, silentLogger, type Store, type Vault } from '../../main/ports';
+import type { CoreClient } from '../../main/sync/sync-engine';
 import type { AppState } from '../../preload/contract';
 import {
   startFakeClassCharts,
   type FakeClassCharts,
   type FakeServerOptions,
 } from '../fake-classcharts/index';
-import { FakeClock } from './helpers';
+import { deferred, FakeClock } from './helpers';
 
 /** Monday 15 June 2026, 07:30 in London (BST): a school day with lessons ahead. */
 export const MONDAY_MORNING = '2026-06-15T07:30:00+01:00';
+
+/** The data requests of the client (everything the sync engine asks for; not sign-in or renewal). */
+const DATA_METHODS: ReadonlySet<PropertyKey> = new Set<keyof CoreClient>([
+  'account',
+  'timetable',
+  'homeworks',
+  'activityPage',
+  'allActivity',
+  'behaviour',
+  'badges',
+  'announcements',
+  'detentions',
+]);
+
+/**
+ * Holds the app's data requests while closed, so a test can act while a refresh is in flight (sign out,
+ * change the code at school) and then let it finish. Sign-in and renewal are never held.
+ */
+export class RequestGate {
+  private release = deferred();
+  private arrival = deferred();
+  private closed = false;
+
+  /** From now on, data requests wait here until `open()`. */
+  close(): void {
+    this.closed = true;
+    this.release = deferred();
+    this.arrival = deferred();
+  }
+
+  /** Lets every held data request go on (and later ones through). */
+  open(): void {
+    this.closed = false;
+    this.release.resolve();
+  }
+
+  /** Resolves once a data request is held at the closed gate. */
+  reached(): Promise<void> {
+    return this.arrival.promise;
+  }
+
+  /** The real client on the app's ports, its data requests passing through this gate. */
+  client(ports: AppPorts): CoreClient {
+    const real = new ClassChartsClient({
+      fetch: ports.fetch,
+      baseUrl: ports.config.baseUrl,
+      clock: ports.clock,
+      logger: ports.logger,
+    });
+    return new Proxy(real, {
+      get: (target, property) => {
+        const value: unknown = Reflect.get(target, property, target);
+        if (typeof value !== 'function') return value;
+        const method = (value as (...args: unknown[]) => unknown).bind(target);
+        if (!DATA_METHODS.has(property)) return method;
+        return async (...args: unknown[]) => {
+          if (this.closed) {
+            const release = this.release.promise;
+            this.arrival.resolve();
+            await release;
+          }
+          return method(...args);
+        };
+      },
+    });
+  }
+}
 
 /** What a harness test works with. */
 export interface Harness {
@@ -51,6 +120,8 @@ export interface HarnessOptions {
   store?: Store;
   demo?: boolean;
   app?: CreateAppOptions;
+  /** Data requests go through this gate (the real client otherwise). */
+  gate?: RequestGate;
 }
 
 /** Starts a fake server (unless given) and an app on it; call `close()` after. */
@@ -70,7 +141,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logger: silentLogger,
     config: { baseUrl: fake.url, demo: options.demo ?? true, version: 'test', platform: 'linux' },
   };
+  const gate = options.gate;
   const app = createApp(ports, {
+    ...(gate ? { createClient: (p: AppPorts) => gate.client(p) } : {}),
     ...options.app,
     onEvent: (event) => {
       events.push(event);

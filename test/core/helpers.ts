@@ -21,7 +21,13 @@ interface Timer {
   callback: () => void;
 }
 
-/** A Clock whose time moves only when told; timers fire in due order during `advance`. */
+/** More timers than this firing in one `advance` means a timer keeps re-arming itself at once. */
+export const RUNAWAY_TIMERS = 10_000;
+
+/**
+ * A Clock whose time moves only when told; timers fire in due order during `advance`. A timer loop that
+ * never lets time move (a 0 ms timer re-armed forever) makes `advance` throw instead of hanging the test.
+ */
 export class FakeClock implements Clock {
   private time: number;
   private seq = 0;
@@ -55,10 +61,14 @@ export class FakeClock implements Clock {
     return [...this.timers.values()].map((t) => t.at - this.time).sort((a, b) => a - b);
   }
 
-  /** Advances `ms`, firing each due timer at its time and letting promises settle after each. */
+  /**
+   * Advances `ms`, firing each due timer at its time and letting promises settle after each. Throws when
+   * more than {@link RUNAWAY_TIMERS} timers fire on the way (a runaway loop).
+   */
   async advance(ms: number): Promise<void> {
     const end = this.time + ms;
-    for (;;) {
+    for (let fired = 0; ; fired++) {
+      if (fired > RUNAWAY_TIMERS) throw new Error(`runaway timers: more than ${RUNAWAY_TIMERS} fired`);
       const due = [...this.timers.values()]
         .filter((t) => t.at <= end)
         .sort((a, b) => a.at - b.at || a.id - b.id)[0];

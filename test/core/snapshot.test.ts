@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS } from '../../preload/contract';
 import {
   extrasDue,
   midnightRefreshDelay,
+  MIN_REFRESH_DELAY_MS,
   MIDNIGHT_MARGIN_MS,
   nextMinuteDelay,
   nextRefreshDelay,
@@ -185,8 +186,18 @@ describe('refresh schedule', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map((failures) => nextRefreshDelay({ ...base, failures }))).toEqual([
       15_000, 30_000, 60_000, 120_000, 240_000, 480_000, 600_000,
     ]);
-    expect(nextRefreshDelay({ ...base, lastSuccessAt: null, failures: 0 })).toBe(0);
-    expect(nextRefreshDelay({ ...base, now: 9_000_000, failures: 0 })).toBe(0);
+  });
+
+  it('never schedules a refresh sooner than the minimum delay, whatever the inputs', () => {
+    const base = { intervalMs: 900_000, lastSuccessAt: 1_000_000, now: 1_300_000, failures: 0 };
+    const inputs = [
+      { ...base, lastSuccessAt: null }, // never succeeded, no failure (e.g. signed out meanwhile)
+      { ...base, now: 9_000_000 }, // overdue after a sleep
+      { ...base, intervalMs: 0 },
+      { ...base, intervalMs: Number.NaN },
+    ];
+    expect(inputs.map((input) => nextRefreshDelay(input))).toEqual(inputs.map(() => MIN_REFRESH_DELAY_MS));
+    expect(MIN_REFRESH_DELAY_MS).toBeGreaterThanOrEqual(1_000);
   });
 
   it.each([
