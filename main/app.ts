@@ -567,12 +567,15 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     resume() {
       suspended = false;
       if (!started) return;
+      // Called whatever the status: it also ends the keeper's sleep, without which a later sign-in would
+      // never schedule a renewal.
+      const renewed = keeper.resume();
       if (keeper.status !== 'signed-in') {
         publish();
         return;
       }
       void (async () => {
-        await keeper.resume();
+        await renewed;
         if (keeper.status !== 'signed-in' || suspended || !started) return;
         await engine.refresh('resume');
         beginSignedIn();

@@ -148,6 +148,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
    * status stands.
    */
   async signIn(credentials: Credentials, options: { remember: boolean }): Promise<void> {
+    this.suspended = false; // the user is signing in: the machine is awake
     this.stopTimer();
     this.generation += 1;
     const gen = this.generation;
@@ -195,6 +196,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
    * and the status becomes `needs-sign-in`.
    */
   async restore(): Promise<boolean> {
+    this.suspended = false; // start-up: the machine is awake
     const stored = await this.readVault();
     if (stored === null) return false;
     this.credentials = stored;
@@ -245,7 +247,10 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     }
   }
 
-  /** The system goes to sleep: stop the renewal timer (requests in flight finish). */
+  /**
+   * The system goes to sleep: stop the renewal timer (requests in flight finish). No renewal is scheduled
+   * until `resume()`, `signIn()` or `restore()`.
+   */
   suspend(): void {
     this.suspended = true;
     this.stopTimer();
@@ -253,7 +258,8 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
 
   /**
    * The system woke up (or the clock jumped, or the network came back): renew now, or sign in when there
-   * is no session, then renewals resume their cadence. Resolves when that attempt is over; never throws.
+   * is no session, then renewals resume their cadence. Ends the sleep whatever the status (so a sign-in
+   * after it renews). Resolves when that attempt is over; never throws.
    */
   async resume(): Promise<void> {
     this.suspended = false;

@@ -358,6 +358,24 @@ describe('timers: interval, minute tick, popover, suspend and resume', () => {
     expect(await refresh).toMatchObject({ ok: true });
   });
 
+  it('a sleep while signed out does not stop session renewal after a later sign-in', async () => {
+    const h = await start();
+    await h.app.start();
+    await h.app.whenIdle();
+    h.app.suspend();
+    h.app.resume();
+    expect(await h.app.handlers['auth:login'](studentLogin())).toEqual({ ok: true });
+    await h.app.whenIdle();
+    const from = h.events.length;
+    await h.clock.advance(10 * 60_000);
+    const renewals = h.events.slice(from).filter((e) => e.type === 'renewal');
+    expect(renewals).toEqual([
+      { type: 'renewal', ok: true },
+      { type: 'renewal', ok: true },
+      { type: 'renewal', ok: true },
+    ]); // at 3, 6 and 9 minutes
+  });
+
   it('suspend stops the timers; resume after a long sleep signs in again, then refreshes', async () => {
     const h = await start();
     await signedInStudent(h);

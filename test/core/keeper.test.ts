@@ -157,6 +157,14 @@ describe('session keeper: suspend and resume', () => {
     expect(clock.delays()).toEqual([180_000]);
   });
 
+  it('a sign-in after a sleep whose wake-up was never reported still renews every 180 s', async () => {
+    const { clock, service, keeper } = setup();
+    keeper.suspend(); // asleep while signed out; no resume() follows
+    await keeper.signIn(STUDENT, { remember: false });
+    await clock.advance(10 * 60_000);
+    expect(service.renewals).toBe(3);
+  });
+
   it('on resume after the session died, signs in again at once', async () => {
     const { clock, service, keeper, events } = setup();
     await keeper.signIn(STUDENT, { remember: false });
