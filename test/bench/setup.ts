@@ -1,0 +1,190 @@
+/**
+ * What the benchmarks share: createApp on plain-Node ports against the fake ClassCharts server, a fetch
+ * that counts requests in flight (so a simulated clock moves only once the network is quiet), a
+ * simulated clock, the figure format, and counting the round trips on a critical path from the fake's
+ * request log.
+ */
+import { createApp, type CoreApp } from '../../main/app';
+import { createConsoleNotifier } from '../../main/adapters/console-notifier';
+import { createMemoryStore } from '../../main/adapters/memory-store';
+import { createMemoryVault } from '../../main/adapters/memory-vault';
+import { createNoopAutostart } from '../../main/adapters/noop-autostart';
+import { createNoopShell } from '../../main/adapters/noop-shell';
+import { type Clock, silentLogger } from '../../main/ports';
+import type { AppState, LoginRequest } from '../../preload/contract';
+import type { RecordedRequest } from '../fake-classcharts/index';
+
+/** One benchmark figure: a value, its unit and goal, whether the goal is met, and how it was measured. */
+export interface Figure {
+  value: number | null;
+  unit: string;
+  /** The goal in the same unit; `met` is `value <= goal`. */
+  goal: number;
+  /** The goal as the issue states it, e.g. `≤ 2.3 × RTT`. */
+  goalRule: string;
+  met: boolean;
+  conditions: Record<string, unknown>;
+  /** Set when the figure could not be measured (the bench then exits 1). */
+  error?: string;
+}
+
+/** A figure from a measured value (rounded to 0.1) and its goal (`value <= goal` is met). */
+export function figure(
+  value: number,
+  unit: string,
+  goal: number,
+  goalRule: string,
+  conditions: Record<string, unknown>,
+): Figure {
+  const rounded = Math.round(value * 10) / 10;
+  return {
+    value: rounded,
+    unit,
+    goal: Math.round(goal * 10) / 10,
+    goalRule,
+    met: rounded <= goal,
+    conditions,
+  };
+}
+
+/** The median of some numbers (the mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The demo accounts of the fake server (its README), never remembered. */
+export const LOGINS = {
+  student: { kind: 'student', code: 'DEMO2026', dateOfBirth: '14/05/2012', remember: false },
+  parent: { kind: 'parent', email: 'parent@example.com', password: 'demo-parent', remember: false },
+} as const satisfies Record<string, LoginRequest>;
+
+/** A fetch that reads each body to the end inside, counts requests in flight and says when none are. */
+export interface TrackedFetch {
+  fetch: typeof fetch;
+  /** Resolves once nothing is in flight and nothing new started in the turns after (continuations ran). */
+  quiet(): Promise<void>;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Wraps `inner` (Node's fetch) for {@link TrackedFetch}. */
+export function trackedFetch(inner: typeof fetch = fetch): TrackedFetch {
+  let inFlight = 0;
+  const waiters: (() => void)[] = [];
+  const done = () => {
+    inFlight -= 1;
+    if (inFlight === 0) for (const wake of waiters.splice(0)) wake();
+  };
+  return {
+    async fetch(input, init) {
+      inFlight += 1;
+      try {
+        const response = await inner(input, init);
+        const body = [101, 204, 205, 304].includes(response.status) ? null : await response.arrayBuffer();
+        return new Response(body, {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+        });
+      } finally {
+        done();
+      }
+    },
+    async quiet() {
+      for (;;) {
+        while (inFlight > 0) await new Promise<void>((wake) => waiters.push(wake));
+        for (let turn = 0; turn < 3; turn++) await nextTurn();
+        if (inFlight === 0) return;
+      }
+    },
+  };
+}
+
+/** A Clock whose time moves only when told; `runFor` fires timers in order, waiting for quiet between. */
+export class SimClock implements Clock {
+  private time: number;
+  private seq = 0;
+  private readonly timers = new Map<number, { at: number; callback: () => void }>();
+
+  constructor(start: number) {
+    this.time = start;
+  }
+
+  now(): number {
+    return this.time;
+  }
+
+  setTimeout(callback: () => void, ms: number): unknown {
+    this.seq += 1;
+    this.timers.set(this.seq, { at: this.time + Math.max(0, ms), callback });
+    return this.seq;
+  }
+
+  clearTimeout(handle: unknown): void {
+    this.timers.delete(handle as number);
+  }
+
+  /** Moves `ms` ahead, firing each due timer at its time and awaiting `settled()` after each. */
+  async runFor(ms: number, settled: () => Promise<void>): Promise<void> {
+    const end = this.time + ms;
+    for (;;) {
+      let next: [number, { at: number; callback: () => void }] | undefined;
+      for (const entry of this.timers) if (!next || entry[1].at < next[1].at) next = entry;
+      if (!next || next[1].at > end) break;
+      this.timers.delete(next[0]);
+      this.time = Math.max(this.time, next[1].at);
+      next[1].callback();
+      await settled();
+    }
+    this.time = end;
+  }
+}
+
+/** createApp on memory ports (nothing remembered), against `baseUrl`. */
+export function benchApp(baseUrl: string, clock: Clock, fetchImpl: typeof fetch = fetch): CoreApp {
+  return createApp({
+    fetch: fetchImpl,
+    clock,
+    vault: createMemoryVault(),
+    store: createMemoryStore(),
+    notifier: createConsoleNotifier({ write: () => {} }),
+    autostart: createNoopAutostart(),
+    shell: createNoopShell(silentLogger),
+    logger: silentLogger,
+    config: { baseUrl, demo: false, version: 'bench', platform: 'linux' },
+  });
+}
+
+/** True once the state shows today's lessons and the homework list, fetched (not from a cache). */
+export function todayComplete(state: AppState): boolean {
+  return (
+    state.auth === 'signed-in' &&
+    (state.today?.lessons.length ?? 0) > 0 &&
+    state.homework.length > 0 &&
+    state.freshness.updatedAt !== null &&
+    !state.freshness.stale
+  );
+}
+
+/**
+ * The round trips on a critical path: the requests that arrived in `[from, to]` (the fake's clock),
+ * grouped into waves — a request more than half a round trip after its wave's first one starts the next
+ * wave (a request that had to wait for an answer). Returns each wave's paths.
+ */
+export function waves(
+  requests: readonly RecordedRequest[],
+  from: number,
+  to: number,
+  rttMs: number,
+): string[][] {
+  const within = requests.filter((r) => r.at >= from && r.at <= to).sort((a, b) => a.at - b.at);
+  const result: { start: number; paths: string[] }[] = [];
+  for (const request of within) {
+    const wave = result.at(-1);
+    if (wave && request.at - wave.start < rttMs / 2) wave.paths.push(request.path);
+    else result.push({ start: request.at, paths: [request.path] });
+  }
+  return result.map((wave) => wave.paths);
+}
