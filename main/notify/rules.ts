@@ -17,8 +17,10 @@
  * - behaviour-positive / -negative: a behaviour point not in the previous list, from the last 7 days;
  * - badge: a badge not in the previous list, awarded in the last 14 days;
  * - lesson-soon: a lesson (not a break) starts within `lessonReminderMinutes` (0 = off);
- * - lesson-change: a lesson's room differs from the previous snapshot of the same day, or a cover /
- *   alternative lesson appears; only lessons that have not ended.
+ * - lesson-change: a lesson of today whose room differs from the room first seen that day, or a cover /
+ *   alternative lesson; once per lesson and day (and new room), only lessons that have not ended, and
+ *   only from 07:00 — the midnight refresh finds the new day's cover lessons, and the minute tick tells
+ *   them at 07:00. Never compared with the previous day's lessons.
  * Lesson reminders and changes are for the pupil at the keyboard: every lesson of a student account,
  * and the selected pupil of a parent account.
  */
@@ -43,6 +45,8 @@ export const NEW_ITEM_MAX_AGE_DAYS = 14;
 export const BEHAVIOUR_MAX_AGE_DAYS = 7;
 /** The detention-day reminder is given from this minute of the day (07:00, Europe/London). */
 export const DETENTION_REMINDER_FROM_MINUTE = 7 * 60;
+/** Room changes and cover lessons of the day are told from this minute of the day (07:00, Europe/London). */
+export const LESSON_CHANGE_FROM_MINUTE = 7 * 60;
 
 /** The fact behind a notification, with the record it is about. */
 export type NotifyFact =
@@ -230,7 +234,10 @@ export function badgeCandidates(
     );
 }
 
-/** Rules over today's lessons: starting soon, room changes and cover / alternative lessons. */
+/**
+ * Rules over today's lessons: starting soon, room changes (against the room first seen that day) and
+ * cover / alternative lessons (from 07:00). Only `current` is read, apart from `silent`.
+ */
 export function lessonCandidates(
   previous: KnownPupil | null,
   current: KnownPupil,
@@ -241,8 +248,8 @@ export function lessonCandidates(
   if (ctx.accountKind === 'parent' && current.pupil.id !== ctx.selectedPupilId) return [];
   const silent = previous?.day == null;
   const { pupil } = current;
-  const before = previous?.day?.date === day.date ? previous.day.lessons : null;
   const reminderMs = ctx.settings.lessonReminderMinutes * 60_000;
+  const changesDue = londonMinuteOfDay(ctx.now) >= LESSON_CHANGE_FROM_MINUTE;
   const out: Candidate[] = [];
   for (const lesson of day.lessons) {
     const start = parseInstant(lesson.start);
@@ -253,12 +260,13 @@ export function lessonCandidates(
       const minutes = Math.ceil((start - ctx.now) / 60_000);
       out.push(candidate(`lesson-soon:${base}`, pupil, { kind: 'lesson-soon', lesson, minutes }, silent));
     }
-    const was = before?.find((l) => l.id === lesson.id);
-    if (was && was.room !== lesson.room && lesson.room !== '') {
-      const fact = { kind: 'lesson-change', lesson, change: 'room', previousRoom: was.room } as const;
+    if (!changesDue) continue;
+    const firstRoom = day.firstSeenRooms[lesson.id];
+    if (firstRoom !== undefined && firstRoom !== lesson.room && lesson.room !== '') {
+      const fact = { kind: 'lesson-change', lesson, change: 'room', previousRoom: firstRoom } as const;
       out.push(candidate(`lesson-change:${base}:room:${lesson.room}`, pupil, fact, silent));
     }
-    if (lesson.isAlternative && !was?.isAlternative) {
+    if (lesson.isAlternative) {
       const fact = { kind: 'lesson-change', lesson, change: 'alternative' } as const;
       out.push(candidate(`lesson-change:${base}:alternative`, pupil, fact, silent));
     }

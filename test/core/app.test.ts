@@ -345,6 +345,27 @@ describe('timers: interval, minute tick, popover, suspend and resume', () => {
     expect(h.app.state().today?.date).toBe('2026-06-16');
   });
 
+  it("the new day's cover lesson is told at 07:00, not at the midnight refresh", async () => {
+    const h = await start({ clock: new FakeClock('2026-06-15T23:55:00+01:00') });
+    const data = h.fake.dataset.pupils.find((p) => p.pupil.id === h.fake.accounts.student.pupilId)!;
+    const cover = Object.values(data.timetable.changes).flat()[0]!;
+    expect(cover.is_alternative_lesson).toBe(true);
+    data.timetable.changes['2026-06-16'] = [cover];
+    await signedInStudent(h);
+    const changes = () => h.ports.notifier.shown.filter((n) => n.kind === 'lesson-change');
+
+    const midnight = h.until((e) => e.type === 'refresh' && e.reason === 'midnight');
+    await h.clock.advance(5 * 60_000 + 5_000);
+    await midnight;
+    expect(h.app.state().today?.lessons.some((l) => l.isAlternative)).toBe(true);
+    expect(changes()).toEqual([]);
+
+    await h.clock.advance(Date.parse('2026-06-16T06:59:00+01:00') - h.clock.now());
+    expect(changes()).toEqual([]);
+    await h.clock.advance(2 * 60_000);
+    expect(changes().map((n) => n.title)).toEqual(['Cover lesson']);
+  });
+
   it('the popover refreshes only data older than five minutes', async () => {
     const h = await start();
     await signedInStudent(h);

@@ -199,13 +199,53 @@ const rows: Row[] = [
     expected: [],
   },
   {
-    rule: 'lesson-change: the room changed since the last snapshot',
+    rule: 'lesson-change: the room differs from the one first seen that day',
     previous: known({ lessons: [maths()] }),
-    current: known({ lessons: [maths({ room: 'S3' })] }),
+    current: known({ lessons: [maths({ room: 'S3' })], firstSeenRooms: { [maths().id]: 'U07' } }),
     now: at('08:00'),
     expected: [
       { kind: 'lesson-change', title: 'Room change', body: 'Mathematics (P09) is now in S3, not U07' },
     ],
+  },
+  {
+    rule: 'lesson-change: a room change found before 07:00 is told at 07:00 (the minute tick)',
+    previous: known({ lessons: [maths({ room: 'S3' })], firstSeenRooms: { [maths().id]: 'U07' } }),
+    current: known({ lessons: [maths({ room: 'S3' })], firstSeenRooms: { [maths().id]: 'U07' } }),
+    now: at('07:00'),
+    expected: [
+      { kind: 'lesson-change', title: 'Room change', body: 'Mathematics (P09) is now in S3, not U07' },
+    ],
+  },
+  {
+    rule: "lesson-change: at the midnight refresh, the new day's cover lessons are not told yet",
+    previous: known({ lessons: [lesson('2026-06-14', '09:00', '10:00')] }),
+    current: known({ lessons: [maths({ isAlternative: true, teacher: 'Mr Cover' })] }),
+    now: Date.parse('2026-06-15T00:00:05+01:00'),
+    expected: [],
+  },
+  {
+    rule: 'lesson-change: nor before 07:00',
+    previous: known({ lessons: [maths({ isAlternative: true, teacher: 'Mr Cover' })] }),
+    current: known({ lessons: [maths({ isAlternative: true, teacher: 'Mr Cover' })] }),
+    now: at('06:59'),
+    expected: [],
+  },
+  {
+    rule: 'lesson-change: a cover lesson of today is told from 07:00 (the minute tick)',
+    previous: known({ lessons: [maths({ isAlternative: true, teacher: 'Mr Cover' })] }),
+    current: known({ lessons: [maths({ isAlternative: true, teacher: 'Mr Cover' })] }),
+    now: at('07:00'),
+    expected: [
+      { kind: 'lesson-change', title: 'Cover lesson', body: 'Mathematics (P09) · Room U07 · Mr Cover' },
+    ],
+  },
+  {
+    rule: 'lesson-change: never in quiet hours',
+    previous: known({ lessons: [maths({ isAlternative: true, teacher: 'Mr Cover' })] }),
+    current: known({ lessons: [maths({ isAlternative: true, teacher: 'Mr Cover' })] }),
+    now: at('07:00'),
+    settings: { quietHours: { enabled: true, start: '21:00', end: '07:30' } },
+    expected: [],
   },
   {
     rule: 'lesson-change: a cover lesson appeared',
@@ -229,6 +269,20 @@ describe('notification rules', () => {
   it.each(rows)('$rule', ({ previous, current, now, settings: over, expected }) => {
     const { show } = run(student(previous), student(current), now, { settings: over ?? {} });
     expect(show.map(({ kind, title, body }) => ({ kind, title, body }))).toEqual(expected);
+  });
+
+  it('a cover lesson is told once a day: the ledger id names the lesson and the day', () => {
+    const cover = (date: string) =>
+      student(known({ lessons: [lesson(date, '09:00', '10:00', { isAlternative: true })] }));
+    const first = run(cover(TODAY), cover(TODAY), at('07:00'));
+    expect(first.show.map((n) => n.id)).toEqual([
+      `lesson-change:4102571:${TODAY}:10C/Ma1:P09:09:00:alternative`,
+    ]);
+    expect(run(cover(TODAY), cover(TODAY), at('07:01'), { seen: new Set(first.record) }).show).toEqual([]);
+    const tomorrow = run(cover(TODAY), cover('2026-06-16'), at('07:00', '2026-06-16'), {
+      seen: new Set(first.record),
+    });
+    expect(tomorrow.show.map((n) => n.title)).toEqual(['Cover lesson']);
   });
 
   it('each notification has a ledger id and a click target', () => {
