@@ -211,7 +211,9 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
   function onSessionStatus(status: SessionStatus): void {
     if (status === 'needs-sign-in') {
       engine.pause();
-      stopTick();
+      // The last data stays on screen until the user signs in again: lesson states, minutes to the next
+      // lesson, homework groups and "today" still change with the time.
+      scheduleTick();
     }
     publish();
   }
@@ -266,7 +268,10 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     }
   }
 
-  /** At each minute boundary: time-based rules (lesson soon, due tomorrow, detention today), then the state. */
+  /**
+   * At each minute boundary: time-based rules (lesson soon, due tomorrow, detention today, the day's
+   * lesson changes from 07:00) when signed in, then the state.
+   */
   function tick(): void {
     tickTimer = null;
     const known = engine.known;
@@ -275,9 +280,14 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     scheduleTick();
   }
 
+  /**
+   * Plans the next minute tick: while started and awake, and signed in or still showing data (waiting
+   * for the user to sign in again). Signed out with nothing shown, no tick.
+   */
   function scheduleTick(): void {
     stopTick();
     if (!started || suspended) return;
+    if (keeper.status !== 'signed-in' && engine.known === null) return;
     tickTimer = clock.setTimeout(tick, nextMinuteDelay(clock.now()));
   }
 
@@ -571,6 +581,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       // never schedule a renewal.
       const renewed = keeper.resume();
       if (keeper.status !== 'signed-in') {
+        scheduleTick(); // data still shown while waiting for the user keeps its clock
         publish();
         return;
       }

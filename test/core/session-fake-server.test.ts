@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryVault } from '../../main/adapters/memory-vault';
 import { CREDENTIALS_VAULT_KEY } from '../../main/session/keeper';
 import { type Harness, startHarness, studentLogin } from './app-harness';
-import { settle } from './helpers';
+import { FakeClock, settle } from './helpers';
 
 let harness: Harness | null = null;
 afterEach(async () => {
@@ -125,6 +125,16 @@ describe('session against the fake server', () => {
   });
 });
 
+/** The school changes the code and every session ends; resolves once the app waits for the user. */
+async function refusedAtNextRenewal(h: Harness): Promise<void> {
+  h.fake.dataset.students[0]!.code = 'NEWCODE9';
+  h.fake.expireSessions();
+  const refused = h.until((e) => e.type === 'status' && e.status === 'needs-sign-in');
+  await h.clock.advance(180_000);
+  await refused;
+  await settle();
+}
+
 describe('refused stored credentials', () => {
   it('at start: stops, asks to sign in again, forgets them, and tries nothing more', async () => {
     const vault = createMemoryVault({
@@ -167,5 +177,33 @@ describe('refused stored credentials', () => {
     // The user signs in with the new code: everything runs again.
     expect(await h.app.handlers['auth:login']({ ...studentLogin(), code: 'NEWCODE9' })).toEqual({ ok: true });
     expect(h.app.state()).toMatchObject({ auth: 'signed-in', freshness: { stale: false } });
+  });
+
+  it('waiting for the user, the popover clock still runs: the minutes to the next lesson count down', async () => {
+    const h = await signedIn({}, true);
+    await refusedAtNextRenewal(h);
+    const minutes = h.app.state().today?.minutesToNext ?? 0;
+    expect(minutes).toBeGreaterThan(1);
+    const emitted = h.states.length;
+    await h.clock.advance(60_000);
+    expect(h.states.slice(emitted)).toHaveLength(1);
+    expect(h.states.at(-1)).toMatchObject({ auth: 'needs-sign-in', today: { minutesToNext: minutes - 1 } });
+
+    // A sleep stops the clock; waking up starts it again.
+    h.app.suspend();
+    expect(h.clock.pending).toBe(0);
+    h.clock.jump(60_000);
+    h.app.resume();
+    await h.clock.advance(60_000);
+    expect(h.states.at(-1)).toMatchObject({ auth: 'needs-sign-in', today: { minutesToNext: minutes - 3 } });
+  });
+
+  it("waiting for the user across midnight: yesterday's lessons stop being shown as today's", async () => {
+    const h = await signedIn({ clock: new FakeClock('2026-06-15T23:50:00+01:00') }, true);
+    await refusedAtNextRenewal(h);
+    expect(h.app.state().today?.date).toBe('2026-06-15');
+    await h.clock.advance(10 * 60_000);
+    expect(h.states.at(-1)).toMatchObject({ auth: 'needs-sign-in', today: null });
+    expect(h.states.at(-1)).toEqual(h.app.state());
   });
 });
