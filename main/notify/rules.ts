@@ -15,7 +15,8 @@
  * - announcement: an announcement not in the previous list, from the last 14 days (once per account,
  *   even when siblings share it);
  * - behaviour-positive / -negative: a behaviour point not in the previous list, from the last 7 days;
- * - badge: a badge not in the previous list, awarded in the last 14 days;
+ * - badge: an award of a badge (an event that earned it) not in the previous list, in the last 14 days
+ *   — a badge earned again is told again;
  * - lesson-soon: a lesson (not a break) starts within `lessonReminderMinutes` (0 = off);
  * - lesson-change: a lesson of today whose room differs from the room first seen that day, or a cover /
  *   alternative lesson; once per lesson and day (and new room), only lessons that have not ended, and
@@ -218,7 +219,20 @@ export function behaviourCandidates(
     });
 }
 
-/** Rule over badges: new ones. */
+/**
+ * The awards of a badge, each named `<badge id>:<timestamp>`: one per event that earned it (field notes
+ * §5.8, `pupil_badges`), or the badge itself at `createdAt` when the service sent no events. `at` is the
+ * award's instant (`null` when unknown).
+ */
+function badgeAwards(badge: Badge): { key: string; at: string | null }[] {
+  const times = badge.events.length > 0 ? badge.events.map((e) => e.timestamp) : [badge.createdAt];
+  return [...new Set(times)].map((at) => ({ key: `${badge.id}:${at ?? 'undated'}`, at }));
+}
+
+/**
+ * Rule over badges: one candidate per award (a badge earned again is told again) not known before,
+ * awarded in the last 14 days. Ledger id `badge:<pupil>:<badge id>:<award timestamp>`.
+ */
 export function badgeCandidates(
   previous: KnownPupil | null,
   current: KnownPupil,
@@ -227,11 +241,14 @@ export function badgeCandidates(
   if (current.badges === null) return [];
   const silent = previous?.badges == null;
   const today = londonDate(ctx.now);
-  return newItems(previous?.badges, current.badges)
-    .filter((b) => recent(instantDate(b.createdAt), today, NEW_ITEM_MAX_AGE_DAYS))
-    .map((badge) =>
-      candidate(`badge:${current.pupil.id}:${badge.id}`, current.pupil, { kind: 'badge', badge }, silent),
-    );
+  const known = new Set((previous?.badges?.items ?? []).flatMap((b) => badgeAwards(b).map((a) => a.key)));
+  return current.badges.items.flatMap((badge) =>
+    badgeAwards(badge)
+      .filter((a) => !known.has(a.key) && recent(instantDate(a.at), today, NEW_ITEM_MAX_AGE_DAYS))
+      .map((a) =>
+        candidate(`badge:${current.pupil.id}:${a.key}`, current.pupil, { kind: 'badge', badge }, silent),
+      ),
+  );
 }
 
 /**

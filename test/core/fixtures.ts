@@ -132,15 +132,21 @@ export function point(id: number, over: Partial<BehaviourPoint> = {}): Behaviour
   };
 }
 
-/** A badge. */
+/** One award of a badge: the behaviour event that earned it, at `timestamp`. */
+export function award(timestamp: string): Badge['events'][number] {
+  return { timestamp, reason: 'Reading at home', label: 'Star reader', teacher: 'Ms A Lee' };
+}
+
+/** A badge, earned once (an award at its `createdAt` unless `events` are given). */
 export function badge(id: number, over: Partial<Badge> = {}): Badge {
+  const createdAt = over.createdAt === undefined ? '2026-06-15T00:00:00+01:00' : over.createdAt;
   return {
     id,
     name: `Star reader ${id}`,
     iconUrl: 'https://example.com/badge.png',
     colour: '#000',
-    createdAt: '2026-06-15T00:00:00+01:00',
-    events: [],
+    createdAt,
+    events: createdAt === null ? [] : [award(createdAt)],
     ...over,
   };
 }

@@ -7,7 +7,18 @@ import { LEDGER_MAX_AGE_MS, LEDGER_STORE_KEY, openLedger } from '../../main/noti
 import { computeNotifications, inQuietHours, MAX_PER_KIND } from '../../main/notify/notifications';
 import type { AppNotification } from '../../main/ports';
 import type { KnownData, KnownPupil } from '../../main/sync/known-data';
-import { announcement, badge, detention, homework, known, knownData, lesson, point, pupil } from './fixtures';
+import {
+  announcement,
+  award,
+  badge,
+  detention,
+  homework,
+  known,
+  knownData,
+  lesson,
+  point,
+  pupil,
+} from './fixtures';
 
 /** Monday 15 June 2026 (BST), at a London wall-clock time. */
 const at = (hhmm: string, date = '2026-06-15') => Date.parse(`${date}T${hhmm}:00+01:00`);
@@ -173,6 +184,29 @@ const rows: Row[] = [
     expected: [{ kind: 'badge', title: 'New badge', body: 'Star reader 5' }],
   },
   {
+    rule: 'badge: earned again (a new award of a badge already held)',
+    previous: known({ badges: [badge(5, { events: [award('2026-05-11T10:00:00+01:00')] })] }),
+    current: known({
+      badges: [
+        badge(5, { events: [award('2026-05-11T10:00:00+01:00'), award('2026-06-15T11:00:00+01:00')] }),
+      ],
+    }),
+    now: at('12:00'),
+    expected: [{ kind: 'badge', title: 'New badge', body: 'Star reader 5' }],
+  },
+  {
+    rule: 'badge: recent by the award, not by when the badge was created',
+    previous: known({ badges: [] }),
+    current: known({
+      badges: [
+        badge(6, { createdAt: '2025-09-01T00:00:00+01:00', events: [award('2026-06-15T11:00:00+01:00')] }),
+        badge(7, { createdAt: '2026-06-14T00:00:00+01:00', events: [award('2026-03-02T11:00:00+00:00')] }),
+      ],
+    }),
+    now: at('12:00'),
+    expected: [{ kind: 'badge', title: 'New badge', body: 'Star reader 6' }],
+  },
+  {
     rule: 'lesson-soon: within the reminder minutes, with the room',
     previous: known({ lessons: [maths()] }),
     current: known({ lessons: [maths()] }),
@@ -319,7 +353,7 @@ describe('notifications: no flood, no repeats', () => {
         'detention-today:4102571:7:2026-06-15',
         'announcement:1',
         'behaviour-positive:4102571:1',
-        'badge:4102571:1',
+        'badge:4102571:1:2026-06-15T00:00:00+01:00',
       ]),
     );
   });
