@@ -11,7 +11,8 @@
  * - homework-new: a homework not in the previous list, issued in the last 14 days;
  * - homework-due: open homework due tomorrow, from `homeworkDueHour` o'clock until midnight;
  * - detention-new: a detention not in the previous list, still pending and not in the past;
- * - detention-today: a pending detention today, from 07:00 until it starts;
+ * - detention-today: a pending detention today, from 07:00 until it starts (recorded silently when the
+ *   same detention is new in this run: the new-detention notification already says "today");
  * - announcement: an announcement not in the previous list, from the last 14 days (once per account,
  *   even when siblings share it);
  * - behaviour-positive / -negative: a behaviour point not in the previous list, from the last 7 days;
@@ -168,12 +169,13 @@ export function detentionCandidates(
         silent,
       ),
     ),
+    // A detention set for today is told once, as new: its day reminder is recorded with it, silently.
     ...todays.map((detention) =>
       candidate(
         `detention-today:${pupil.id}:${detention.id}:${today}`,
         pupil,
         { kind: 'detention-today', detention },
-        silent,
+        silent || fresh.includes(detention),
       ),
     ),
   ];

@@ -143,6 +143,19 @@ const rows: Row[] = [
     expected: [],
   },
   {
+    rule: 'detention set for today: one notification (the new detention), not a reminder as well',
+    previous: known({ detentions: [] }),
+    current: known({ detentions: [detention(7, { date: TODAY })] }),
+    now: at('12:00'),
+    expected: [
+      {
+        kind: 'detention-new',
+        title: 'New detention',
+        body: 'today 15:30 · Room 12 · 30 min · Late to lesson',
+      },
+    ],
+  },
+  {
     rule: 'announcement: a new one',
     previous: known({ announcements: [announcement(1)] }),
     current: known({ announcements: [announcement(1), announcement(2)] }),
@@ -317,6 +330,14 @@ describe('notification rules', () => {
       seen: new Set(first.record),
     });
     expect(tomorrow.show.map((n) => n.title)).toEqual(['Cover lesson']);
+  });
+
+  it('a detention set for today: its day reminder is recorded with it, so the next minute tells nothing', () => {
+    const before = student(known({ detentions: [] }));
+    const after = student(known({ detentions: [detention(7, { date: TODAY })] }));
+    const first = run(before, after, at('12:00'));
+    expect(first.record).toEqual(['detention-new:4102571:7', `detention-today:4102571:7:${TODAY}`]);
+    expect(run(after, after, at('12:01'), { seen: new Set(first.record) }).show).toEqual([]);
   });
 
   it('each notification has a ledger id and a click target', () => {
