@@ -81,9 +81,11 @@ const CLOCK_TIME = new Intl.DateTimeFormat('en-GB', {
 
 /**
  * One line for an event: JSON (`event`, `at` as an ISO instant, the event's fields) or short text with the
- * Europe/London wall-clock time. `null` for a notification (the console notifier prints those).
+ * Europe/London wall-clock time. `null` for a notification in either form: the console notifier prints
+ * each one, once (JSON: `event`, `at` and the notification's fields, flat).
  */
 export function formatEvent(event: CoreEvent, at: number, json: boolean): string | null {
+  if (event.type === 'notification') return null;
   const { type, ...fields } = event;
   if (json)
     return JSON.stringify({
@@ -107,8 +109,6 @@ export function formatEvent(event: CoreEvent, at: number, json: boolean): string
         : `${time} refresh failed (${event.reason}): ${event.error}`;
     case 'extras':
       return `${time} background ${event.ok ? 'ok' : 'failed'}: ${event.kinds.join(', ')}`;
-    case 'notification':
-      return null; // printed by the notifier
     case 'error':
       return `${time} error: ${event.message}`;
   }

@@ -1,0 +1,142 @@
+// `cli watch` in this process against the fake server over loopback, on a fake clock shared by both:
+// what a status bar or a script reading `--json` sees. (The child-process run is ./watch-spawn.test.ts.)
+import { afterEach, describe, expect, it } from 'vitest';
+import { runWatch } from '../../main/cli/watch';
+import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
+import { MONDAY_MORNING } from './app-harness';
+import { FakeClock, settle } from './helpers';
+
+/** One `--json` line. */
+interface WatchLine {
+  event: string;
+  [field: string]: unknown;
+}
+
+/** A running `cli watch --json`. */
+interface Watching {
+  lines: WatchLine[];
+  stderr(): string;
+  /** The first line (already printed or to come) matching `predicate`; rejects after 10 s of real time. */
+  line(predicate: (line: WatchLine) => boolean): Promise<WatchLine>;
+  /** Ctrl-C. */
+  stop(): void;
+  /** The exit code, once it has stopped. */
+  code: Promise<number>;
+}
+
+let fake: FakeClassCharts | null = null;
+let running: Watching | null = null;
+afterEach(async () => {
+  running?.stop();
+  await running?.code;
+  running = null;
+  await fake?.close();
+  fake = null;
+});
+
+async function startFake(clock: FakeClock): Promise<FakeClassCharts> {
+  fake = await startFakeClassCharts({ clock: () => clock.now(), sessionTtlSeconds: 86_400 });
+  return fake;
+}
+
+/** Starts `cli watch <args> --json` with only `env` (plus the fake's URL) as its environment. */
+function watch(
+  server: FakeClassCharts,
+  clock: FakeClock,
+  args: string[],
+  env: Record<string, string>,
+): Watching {
+  const lines: WatchLine[] = [];
+  const waiters: { predicate: (line: WatchLine) => boolean; resolve: (line: WatchLine) => void }[] = [];
+  let stderr = '';
+  const controller = new AbortController();
+  const code = runWatch(
+    [...args, '--json'],
+    { CLASSCHARTS_BASE_URL: server.url, ...env },
+    {
+      clock,
+      signal: controller.signal,
+      io: {
+        out: (text) => {
+          for (const raw of text.split('\n').filter(Boolean)) {
+            const line = JSON.parse(raw) as WatchLine;
+            lines.push(line);
+            for (const waiter of waiters.filter((w) => w.predicate(line))) {
+              waiters.splice(waiters.indexOf(waiter), 1);
+              waiter.resolve(line);
+            }
+          }
+        },
+        err: (text) => void (stderr += text),
+      },
+    },
+  );
+  running = {
+    lines,
+    stderr: () => stderr,
+    line: (predicate) => {
+      const seen = lines.find(predicate);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('expected line did not come')), 10_000);
+        waiters.push({
+          predicate,
+          resolve: (line) => {
+            clearTimeout(timer);
+            resolve(line);
+          },
+        });
+      });
+    },
+    stop: () => controller.abort(),
+    code,
+  };
+  return running;
+}
+
+const studentEnv = (server: FakeClassCharts) => ({
+  CLASSCHARTS_CODE: server.accounts.student.code,
+  CLASSCHARTS_DOB: server.accounts.student.dateOfBirth,
+});
+
+/** Waits until the sign-in's refresh and background kinds are done (the watch is then idle). */
+async function signedIn(w: Watching): Promise<void> {
+  await w.line((l) => l.event === 'extras');
+  await settle();
+}
+
+describe('cli watch --json', () => {
+  it('prints one line per notification, in one shape', async () => {
+    const clock = new FakeClock(MONDAY_MORNING);
+    const server = await startFake(clock);
+    const w = watch(server, clock, ['--interval', '60'], studentEnv(server));
+    await signedIn(w);
+
+    // The teacher sets homework; the next refresh (a minute on) notifies it.
+    const data = server.dataset.pupils.find((p) => p.pupil.id === server.accounts.student.pupilId)!;
+    data.homeworks.push({
+      ...data.homeworks[0]!,
+      id: 9_999_001,
+      title: 'Fresh essay',
+      issue_date: '2026-06-15',
+      due_date: '2026-06-19',
+    });
+    await clock.advance(60_000);
+    await w.line((l) => l.event === 'notification');
+    w.stop();
+    expect(await w.code).toBe(0);
+
+    expect(w.lines.filter((l) => l.event === 'notification')).toEqual([
+      {
+        event: 'notification',
+        at: new Date(Date.parse(MONDAY_MORNING) + 60_000).toISOString(),
+        id: `homework-new:${server.accounts.student.pupilId}:9999001`,
+        kind: 'homework-new',
+        pupilId: server.accounts.student.pupilId,
+        title: 'New homework',
+        body: expect.stringContaining('Fresh essay'),
+        target: { view: 'homework', homeworkId: 9_999_001 },
+      },
+    ]);
+  });
+});
