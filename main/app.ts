@@ -29,6 +29,7 @@ import type {
 } from '../preload/contract';
 import { createMemoryStore } from './adapters/memory-store';
 import { ClassChartsClient, type Credentials } from './classcharts/client';
+import type { Pupil } from './classcharts/types';
 import {
   InvalidInputError,
   NetworkError,
@@ -88,6 +89,11 @@ export interface CreateAppOptions {
 export interface CoreApp extends App {
   /** Resolves when start-up sign-in and any running refresh are over. */
   whenIdle(): Promise<void>;
+  /**
+   * The pupils of the account as last fetched (empty before the first refresh), in the account's order:
+   * for `cli watch` to pick the one `CLASSCHARTS_PUPIL` names (main/cli/env.ts `selectPupil`).
+   */
+  pupils(): Pupil[];
 }
 
 type Listener<E extends EventChannel> = (payload: EventChannels[E]) => void;
@@ -603,6 +609,9 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     async whenIdle() {
       await startup;
       await engine.idle();
+    },
+    pupils() {
+      return engine.known?.pupils.map((known) => known.pupil) ?? [];
     },
   };
 

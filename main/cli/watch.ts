@@ -9,9 +9,12 @@
  * - `extras` (background kinds fetched), `auth` (sign-in status), `error`.
  * With `--json` each line is a JSON object with `event` and `at` (ISO time); without, a short text line.
  *
+ * For a parent account, `CLASSCHARTS_PUPIL` (an id or a first name, as for `cli today`) selects the pupil
+ * after sign-in: lesson reminders and lesson changes are that pupil's.
+ *
  * Ports: global fetch, the system clock, a memory vault and store (nothing is written to disk), the
- * console notifier. Exit codes as ./errors.ts: 0 after a signal, 2 credentials refused or bad arguments,
- * 3 the service was unreachable at sign-in.
+ * console notifier. Exit codes as ./errors.ts: 0 after a signal, 2 credentials refused, bad arguments or
+ * a `CLASSCHARTS_PUPIL` naming no pupil on the account, 3 the service was unreachable at sign-in.
  */
 import { parseArgs } from 'node:util';
 import { createApp, type CoreEvent } from '../app';
@@ -22,8 +25,8 @@ import { createNoopAutostart } from '../adapters/noop-autostart';
 import { createNoopShell } from '../adapters/noop-shell';
 import { ClassChartsClient } from '../classcharts/client';
 import { type Clock, silentLogger, systemClock } from '../ports';
-import { type CliDeps, readEnv, stderrLogger } from './env';
-import { errorLines, EXIT, UsageError } from './errors';
+import { type CliDeps, readEnv, selectPupil, stderrLogger } from './env';
+import { errorLines, EXIT, exitCodeFor, UsageError } from './errors';
 import { type CliIo, processIo } from './output';
 
 /** Help for `cli watch`. */
@@ -32,7 +35,8 @@ export const WATCH_USAGE = `Usage: npm run cli -- watch [--interval S] [--renew-
   --interval S      refresh lessons and homework every S seconds (default 900)
   --renew-every S   renew the session token every S seconds (default 180)
   --json            one JSON object per line
-Stops on Ctrl-C (SIGINT) or SIGTERM. Sign-in comes from the environment, as for \`cli today\`.
+Stops on Ctrl-C (SIGINT) or SIGTERM. Sign-in comes from the environment, as for \`cli today\`; for a parent,
+CLASSCHARTS_PUPIL (an id or a first name) picks the pupil whose lessons are reminded.
 `;
 
 /** Parsed `watch` options. Seconds as given; both at least 1. */
@@ -209,10 +213,14 @@ export async function runWatch(
       io.err(`classcharts: ${result.message}\n`);
       return result.code === 'offline' || result.code === 'service' ? EXIT.service : EXIT.usage;
     }
+    if (config.pupil !== null && app.state().account?.kind === 'parent') {
+      // As `cli today`: a parent's CLASSCHARTS_PUPIL (id or first name) picks the pupil; UsageError if none.
+      await app.handlers['pupil:select'](selectPupil(app.pupils(), config.pupil).id);
+    }
     return await finished;
   } catch (error) {
     io.err(errorLines(error, config.debug));
-    return EXIT.bug;
+    return exitCodeFor(error);
   } finally {
     detach();
     await app.stop();

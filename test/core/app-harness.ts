@@ -18,7 +18,7 @@ import {
   type FakeClassCharts,
   type FakeServerOptions,
 } from '../fake-classcharts/index';
-import { deferred, FakeClock } from './helpers';
+import { deferred, FakeClock, Waiters } from './helpers';
 
 /** Monday 15 June 2026, 07:30 in London (BST): a school day with lessons ahead. */
 export const MONDAY_MORNING = '2026-06-15T07:30:00+01:00';
@@ -129,7 +129,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const clock = options.clock ?? new FakeClock(MONDAY_MORNING);
   const fake = options.fake ?? (await startFakeClassCharts({ clock: () => clock.now(), ...options.server }));
   const events: CoreEvent[] = [];
-  const waiters: { predicate: (e: CoreEvent) => boolean; resolve: (e: CoreEvent) => void }[] = [];
+  const waiters = new Waiters<CoreEvent>();
   const ports = {
     fetch: globalThis.fetch,
     clock,
@@ -147,27 +147,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...options.app,
     onEvent: (event) => {
       events.push(event);
-      for (const waiter of [...waiters]) {
-        if (waiter.predicate(event)) {
-          waiters.splice(waiters.indexOf(waiter), 1);
-          waiter.resolve(event);
-        }
-      }
+      waiters.push(event);
     },
   });
   const states: AppState[] = [];
   app.on('state:changed', (state) => states.push(state));
-  const until = (predicate: (event: CoreEvent) => boolean): Promise<CoreEvent> =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('expected event did not arrive')), 10_000);
-      waiters.push({
-        predicate,
-        resolve: (event) => {
-          clearTimeout(timer);
-          resolve(event);
-        },
-      });
-    });
+  const until = (predicate: (event: CoreEvent) => boolean): Promise<CoreEvent> => waiters.next(predicate);
   return {
     clock,
     fake,

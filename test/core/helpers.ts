@@ -88,6 +88,36 @@ export class FakeClock implements Clock {
   }
 }
 
+/**
+ * Waiting for the next item (event, output line) matching a predicate, as items are pushed when they
+ * happen: no sleeps. A wait rejects after `timeoutMs` of real time, so a missing item fails the test.
+ */
+export class Waiters<T> {
+  private readonly waiting: { predicate: (item: T) => boolean; resolve: (item: T) => void }[] = [];
+
+  /** Hands `item` to every waiter whose predicate it matches. */
+  push(item: T): void {
+    for (const waiter of this.waiting.filter((w) => w.predicate(item))) {
+      this.waiting.splice(this.waiting.indexOf(waiter), 1);
+      waiter.resolve(item);
+    }
+  }
+
+  /** Resolves with the next item pushed that matches `predicate`. */
+  next(predicate: (item: T) => boolean, timeoutMs = 10_000): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the expected event did not come')), timeoutMs);
+      this.waiting.push({
+        predicate,
+        resolve: (item) => {
+          clearTimeout(timer);
+          resolve(item);
+        },
+      });
+    });
+  }
+}
+
 /** A promise with its resolve/reject exposed. */
 export function deferred<T = void>(): {
   promise: Promise<T>;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runWatch } from '../../main/cli/watch';
 import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
 import { MONDAY_MORNING } from './app-harness';
-import { FakeClock, settle } from './helpers';
+import { FakeClock, settle, Waiters } from './helpers';
 
 /** One `--json` line. */
 interface WatchLine {
@@ -47,7 +47,7 @@ function watch(
   env: Record<string, string>,
 ): Watching {
   const lines: WatchLine[] = [];
-  const waiters: { predicate: (line: WatchLine) => boolean; resolve: (line: WatchLine) => void }[] = [];
+  const waiters = new Waiters<WatchLine>();
   let stderr = '';
   const controller = new AbortController();
   const code = runWatch(
@@ -61,10 +61,7 @@ function watch(
           for (const raw of text.split('\n').filter(Boolean)) {
             const line = JSON.parse(raw) as WatchLine;
             lines.push(line);
-            for (const waiter of waiters.filter((w) => w.predicate(line))) {
-              waiters.splice(waiters.indexOf(waiter), 1);
-              waiter.resolve(line);
-            }
+            waiters.push(line);
           }
         },
         err: (text) => void (stderr += text),
@@ -76,17 +73,7 @@ function watch(
     stderr: () => stderr,
     line: (predicate) => {
       const seen = lines.find(predicate);
-      if (seen) return Promise.resolve(seen);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('expected line did not come')), 10_000);
-        waiters.push({
-          predicate,
-          resolve: (line) => {
-            clearTimeout(timer);
-            resolve(line);
-          },
-        });
-      });
+      return seen ? Promise.resolve(seen) : waiters.next(predicate);
     },
     stop: () => controller.abort(),
     code,
@@ -97,6 +84,11 @@ function watch(
 const studentEnv = (server: FakeClassCharts) => ({
   CLASSCHARTS_CODE: server.accounts.student.code,
   CLASSCHARTS_DOB: server.accounts.student.dateOfBirth,
+});
+
+const parentEnv = (server: FakeClassCharts) => ({
+  CLASSCHARTS_EMAIL: server.accounts.parent.email,
+  CLASSCHARTS_PASSWORD: server.accounts.parent.password,
 });
 
 /** Waits until the sign-in's refresh and background kinds are done (the watch is then idle). */
@@ -138,5 +130,36 @@ describe('cli watch --json', () => {
         target: { view: 'homework', homeworkId: 9_999_001 },
       },
     ]);
+  });
+
+  it('watches the pupil CLASSCHARTS_PUPIL names: lesson reminders are for that pupil', async () => {
+    const clock = new FakeClock(MONDAY_MORNING);
+    const server = await startFake(clock);
+    const [first, sibling] = server.accounts.parent.pupilIds;
+    const siblingName = server.dataset.pupils.find((p) => p.pupil.id === sibling)!.pupil.first_name;
+    const w = watch(server, clock, [], {
+      ...parentEnv(server),
+      CLASSCHARTS_PUPIL: siblingName.toUpperCase(),
+    });
+    await signedIn(w);
+
+    const reminders = () => w.lines.filter((l) => l.event === 'notification' && l.kind === 'lesson-soon');
+    for (let minute = 0; minute < 4 * 60 && reminders().length === 0; minute++) await clock.advance(60_000);
+    expect(reminders().length).toBeGreaterThan(0);
+    expect(reminders().map((l) => l.pupilId)).toEqual(reminders().map(() => sibling));
+    expect(first).not.toBe(sibling);
+  });
+
+  it('an unknown CLASSCHARTS_PUPIL stops it with exit code 2 and the names on the account', async () => {
+    const clock = new FakeClock(MONDAY_MORNING);
+    const server = await startFake(clock);
+    const w = watch(server, clock, [], { ...parentEnv(server), CLASSCHARTS_PUPIL: 'Nobody' });
+    expect(await w.code).toBe(2);
+    const names = server.accounts.parent.pupilIds.map(
+      (id) => server.dataset.pupils.find((p) => p.pupil.id === id)!.pupil.first_name,
+    );
+    expect(w.stderr()).toBe(
+      `classcharts: CLASSCHARTS_PUPIL matches no pupil (this account has: ${names.join(', ')}) (see: npm run cli -- help)\n`,
+    );
   });
 });
