@@ -256,7 +256,8 @@ describe('fault matrix: faults that last', () => {
       const sent = h.fake.requests.length;
       await h.clock.advance(3_600_000);
       expect(h.fake.requests.length).toBe(sent);
-      expect(h.clock.pending).toBe(0);
+      // At most the minute tick, which keeps the shown day current while the app waits for the user.
+      expect(h.clock.pending).toBeLessThanOrEqual(1);
     } else {
       failed = h.until(failedRefresh);
       await h.clock.advance(first.retryInMs);
