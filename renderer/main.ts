@@ -1,8 +1,11 @@
 /**
  * Renderer entry: resolves the bridge (lib/bridge.ts — `window.classcharts` in Electron, a WebSocket in
- * the browser preview), starts the popover store and mounts App.svelte. Imports nothing from electron,
- * node or main/; talks to main only through the bridge.
+ * the browser preview, opened by lib/preview-socket.ts before anything else), starts the popover store
+ * and mounts App.svelte. Imports nothing from electron, node or main/; talks to main only through the
+ * bridge.
  */
+// First: in the browser preview this opens the bridge socket while the rest of the bundle evaluates.
+import './lib/preview-socket';
 import { mount } from 'svelte';
 import App from './App.svelte';
 import { resolveBridge } from './lib/bridge';

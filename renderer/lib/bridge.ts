@@ -1,9 +1,11 @@
 /**
  * The only module that reads `window.classcharts` (exposed by preload/index.ts in Electron). Without it —
  * the browser preview — it builds the same API with createBridge over a WebSocket to the preview server
- * (same origin, path PREVIEW_BRIDGE_PATH); that code is a separate chunk the Electron build never loads.
+ * (preview-socket.ts opens it); that code is in separate chunks the Electron build never loads (the
+ * preview server names them in `<link rel="modulepreload">` tags, so they arrive with the entry script).
  */
 import type { ClassChartsApi } from '../../preload/contract';
+import { isPreviewPage, takePreviewSocket } from './preview-socket';
 
 declare global {
   interface Window {
@@ -13,19 +15,25 @@ declare global {
 }
 
 /**
- * Resolves the contract API: `window.classcharts` when present, else a WebSocket bridge to
- * `ws://<this origin>/bridge`. Rejects when neither is possible (e.g. a page opened from `file:`).
+ * Resolves the contract API: `window.classcharts` when present, else a bridge over the preview's
+ * WebSocket (`ws://<this origin>/bridge`). Rejects when neither is possible (e.g. a page opened from
+ * `file:` without the preload), or when the preview's chunks fail to load.
  */
 export async function resolveBridge(): Promise<ClassChartsApi> {
   if (window.classcharts) return window.classcharts;
-  if (location.protocol !== 'http:') {
+  if (!isPreviewPage()) {
     throw new Error('No ClassCharts bridge: open the popover in the app or through `npm run preview`.');
   }
-  const [{ createBridge }, { createWebSocketTransport }, { PREVIEW_BRIDGE_PATH }] = await Promise.all([
-    import('../../preload/bridge'),
-    import('./ws-transport'),
-    import('./ws-protocol'),
-  ]);
-  const socket = new WebSocket(`ws://${location.host}${PREVIEW_BRIDGE_PATH}`);
-  return createBridge(createWebSocketTransport(socket));
+  const { socket, release } = takePreviewSocket();
+  try {
+    const [{ createBridge }, { createWebSocketTransport }] = await Promise.all([
+      import('../../preload/bridge'),
+      import('./ws-transport'),
+    ]);
+    return createBridge(createWebSocketTransport(socket, { received: release() }));
+  } catch (error) {
+    release();
+    socket.close();
+    throw error;
+  }
 }

@@ -1,15 +1,28 @@
 /**
  * The preview's WebSocket protocol: the contract (preload/contract.ts) carried as JSON text frames
- * between the page (ws-transport.ts) and the preview server (test/preview/server.ts), which validates each
- * invoke with main/contract-schemas.ts before calling createApp's handler.
+ * between the page (ws-transport.ts) and the preview server (test/preview/bridge-socket.ts). Both sides
+ * validate what they receive with the zod schemas below (zod/mini, so the page's preview-only chunk stays
+ * small); the server then checks each invoke's argument with main/contract-schemas.ts before calling
+ * createApp's handler.
  *
- * Page → server: `invoke`. Server → page: `hello` (once, on connect), `result` (one per invoke, matched by
+ * Page → server: `invoke`. Server → page: `hello` (once, first, on connect: main's clock and main's
+ * state at that moment, so the page shows it without asking), `result` (one per invoke, matched by
  * `id`), `event` (state:changed, ui:navigate).
+ *
+ * Loaded only by the preview (a separate chunk, see bridge.ts): the Electron popover never loads it.
  */
-import type { EventChannel, EventChannels, InvokeChannel } from '../../preload/contract';
+import * as z from 'zod/mini';
+import {
+  EVENT_CHANNELS,
+  INVOKE_CHANNELS,
+  type AppState,
+  type EventChannel,
+  type EventChannels,
+  type InvokeChannel,
+} from '../../preload/contract';
+import { PREVIEW_BRIDGE_PATH } from './preview-path';
 
-/** Path of the bridge WebSocket on the preview server's origin. */
-export const PREVIEW_BRIDGE_PATH = '/bridge';
+export { PREVIEW_BRIDGE_PATH };
 
 /** A contract call from the page. `id` is unique per connection; `request` is absent for `void` requests. */
 export interface InvokeMessage {
@@ -31,38 +44,69 @@ export interface EventMessage<E extends EventChannel = EventChannel> {
   payload: EventChannels[E];
 }
 
-/** Sent first on every connection: main's clock (epoch ms), so the page's countdowns follow it. */
+/**
+ * Sent first on every connection: main's clock (epoch ms), so the page's countdowns follow it, and
+ * main's state (`state:get`'s answer) at that moment, so the page needs no round trip to show it.
+ */
 export interface HelloMessage {
   type: 'hello';
   now: number;
+  state: AppState;
 }
 
 /** Anything the server sends. */
 export type ServerMessage = ResultMessage | EventMessage | HelloMessage;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** A frame id: a non-negative safe integer. */
+const frameId = z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
+
+/** Page → server: checked by the server before anything else (then the argument, per channel). */
+export const invokeMessageSchema = z.strictObject({
+  type: z.literal('invoke'),
+  id: frameId,
+  channel: z.enum(INVOKE_CHANNELS),
+  request: z.optional(z.unknown()),
+});
 
 /**
- * Parses a server frame; returns `null` for anything that is not a well-formed ServerMessage envelope
- * (payloads are typed by the contract and trusted as main's own output).
+ * main's snapshot or a navigation target as the page receives it: an object. Their fields are typed by
+ * the contract and trusted as main's own output (main builds them; the envelope is what is checked).
  */
+function contractObject<T>() {
+  return z.custom<T>((value) => typeof value === 'object' && value !== null && !Array.isArray(value));
+}
+
+/** Server → page: every frame the page accepts. Anything else is dropped. */
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), now: z.number(), state: contractObject<AppState>() }),
+  z.discriminatedUnion('ok', [
+    z.object({ type: z.literal('result'), id: frameId, ok: z.literal(true), value: z.optional(z.unknown()) }),
+    z.object({ type: z.literal('result'), id: frameId, ok: z.literal(false), error: z.string() }),
+  ]),
+  z.object({
+    type: z.literal('event'),
+    channel: z.enum(EVENT_CHANNELS),
+    payload: contractObject<EventChannels[EventChannel]>(),
+  }),
+]);
+
+/** Parses an invoke frame (server side); `null` for anything that is not one. */
+export function parseInvokeMessage(text: string): InvokeMessage | null {
+  const result = invokeMessageSchema.safeParse(parseJson(text));
+  return result.success ? result.data : null;
+}
+
+/** Parses a server frame (page side); `null` for anything that is not a well-formed ServerMessage. */
 export function parseServerMessage(text: string): ServerMessage | null {
-  let value: unknown;
+  const result = serverMessageSchema.safeParse(parseJson(text));
+  // The schema checks the envelope; a payload's type follows from its channel (see contractObject).
+  return result.success ? (result.data as ServerMessage) : null;
+}
+
+function parseJson(text: string): unknown {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
-    return null;
+    return undefined;
   }
-  if (!isRecord(value)) return null;
-  if (value.type === 'hello' && typeof value.now === 'number') return { type: 'hello', now: value.now };
-  if (value.type === 'event' && (value.channel === 'state:changed' || value.channel === 'ui:navigate')) {
-    return value as unknown as EventMessage;
-  }
-  if (value.type === 'result' && typeof value.id === 'number' && typeof value.ok === 'boolean') {
-    if (value.ok) return { type: 'result', id: value.id, ok: true, value: value.value };
-    return { type: 'result', id: value.id, ok: false, error: String(value.error ?? 'Request failed') };
-  }
-  return null;
 }

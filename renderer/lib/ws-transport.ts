@@ -4,9 +4,13 @@
  * IPC. Loaded only in that case (a separate chunk), so the Electron popover never contains a socket.
  *
  * Invokes sent before the socket opens wait for it; when the socket closes, pending and later invokes
- * reject with an Error fit to show.
+ * reject with an Error fit to show. The page's first `state:get` is answered without a round trip, from
+ * the state the server's `hello` frame carries (main's state at connection), or from a `state:changed`
+ * pushed since: main pushes every change over this same socket, in order, so that is what main would
+ * answer. Calls made before the `hello` wait for it; later calls go to main as usual.
  */
 import type {
+  AppState,
   BridgeTransport,
   EventChannel,
   EventChannels,
@@ -25,31 +29,73 @@ export interface SocketLike {
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
 }
 
+/** Options of {@link createWebSocketTransport}. */
+export interface WebSocketTransportOptions {
+  /**
+   * `data` of the messages the socket received before this transport was attached, oldest first
+   * (bridge.ts opens the socket while this module is still loading, and holds what arrives meanwhile).
+   */
+  received?: readonly unknown[];
+}
+
 const OPEN = 1;
+const CLOSING = 2;
 const CLOSED_MESSAGE = 'The connection to the preview server was lost. Restart `npm run preview` and reload.';
 
+interface Waiter {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
 /**
- * Creates the transport on an already-constructed socket (`new WebSocket('ws://127.0.0.1:PORT/bridge')`).
- * Events are delivered to listeners in arrival order; a `hello` frame aligns clock.ts with main's clock.
+ * Creates the transport on a socket to the preview's bridge (`new WebSocket('ws://127.0.0.1:PORT/bridge')`),
+ * which may already be open, or closed. Events are delivered to listeners in arrival order; the `hello`
+ * frame aligns clock.ts with main's clock and answers the first `state:get`.
  */
-export function createWebSocketTransport(socket: SocketLike): BridgeTransport {
+export function createWebSocketTransport(
+  socket: SocketLike,
+  options: WebSocketTransportOptions = {},
+): BridgeTransport {
   let nextId = 1;
-  let closed = false;
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let closed = socket.readyState >= CLOSING;
+  /** The first frame (the server's `hello`) has arrived. */
+  let greeted = false;
+  const pending = new Map<number, Waiter>();
+  /** `state:get` calls made before the `hello` frame. */
+  const awaitingHello: Waiter[] = [];
+  /** The state main last pushed, until the first `state:get` takes it. */
+  let unclaimed: AppState | null = null;
   const queued: string[] = [];
   const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
 
-  socket.addEventListener('open', () => {
-    for (const frame of queued.splice(0)) socket.send(frame);
-  });
-  socket.addEventListener('close', () => {
-    closed = true;
-    for (const { reject } of pending.values()) reject(new Error(CLOSED_MESSAGE));
-    pending.clear();
-  });
-  socket.addEventListener('message', (event) => {
-    if (typeof event.data !== 'string') return;
-    const message = parseServerMessage(event.data);
+  function send(channel: InvokeChannel, request: unknown, waiter: Waiter): void {
+    const id = nextId++;
+    const message: InvokeMessage = { type: 'invoke', id, channel };
+    if (request !== undefined) message.request = request;
+    const frame = JSON.stringify(message);
+    pending.set(id, waiter);
+    if (socket.readyState === OPEN) socket.send(frame);
+    else queued.push(frame);
+  }
+
+  function greet(state: AppState | null): void {
+    greeted = true;
+    const waiters = awaitingHello.splice(0);
+    if (state === null) {
+      // No hello (a server speaking another protocol): ask the ordinary way.
+      for (const waiter of waiters) send('state:get', undefined, waiter);
+    } else if (waiters.length === 0) {
+      unclaimed = state;
+    } else {
+      for (const [index, waiter] of waiters.entries())
+        waiter.resolve(index === 0 ? state : structuredClone(state));
+    }
+  }
+
+  function receive(data: unknown): void {
+    if (typeof data !== 'string') return;
+    const message = parseServerMessage(data);
+    if (!greeted) greet(message?.type === 'hello' ? message.state : null);
     if (!message) return;
     if (message.type === 'hello') {
       followMainClock(message.now);
@@ -60,23 +106,38 @@ export function createWebSocketTransport(socket: SocketLike): BridgeTransport {
       if (message.ok) waiter.resolve(message.value);
       else waiter.reject(new Error(message.error));
     } else {
+      if (message.channel === 'state:changed' && unclaimed !== null) unclaimed = message.payload as AppState;
       for (const listener of listeners.get(message.channel) ?? []) {
         (listener as (payload: unknown) => void)(message.payload);
       }
     }
+  }
+
+  socket.addEventListener('open', () => {
+    for (const frame of queued.splice(0)) socket.send(frame);
   });
+  socket.addEventListener('close', () => {
+    closed = true;
+    const error = new Error(CLOSED_MESSAGE);
+    for (const { reject } of [...pending.values(), ...awaitingHello.splice(0)]) reject(error);
+    pending.clear();
+  });
+  socket.addEventListener('message', (event) => receive(event.data));
+  for (const data of options.received ?? []) receive(data);
 
   return {
     invoke<C extends InvokeChannel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>> {
       if (closed) return Promise.reject(new Error(CLOSED_MESSAGE));
-      const id = nextId++;
-      const message: InvokeMessage = { type: 'invoke', id, channel };
-      if (request !== undefined) message.request = request;
-      const frame = JSON.stringify(message);
       return new Promise<ResponseOf<C>>((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-        if (socket.readyState === OPEN) socket.send(frame);
-        else queued.push(frame);
+        const waiter: Waiter = { resolve: resolve as (value: unknown) => void, reject };
+        if (channel === 'state:get' && !greeted) {
+          awaitingHello.push(waiter);
+        } else if (channel === 'state:get' && unclaimed !== null) {
+          waiter.resolve(unclaimed);
+          unclaimed = null;
+        } else {
+          send(channel, request, waiter);
+        }
       });
     },
     on<E extends EventChannel>(channel: E, listener: (payload: EventChannels[E]) => void): () => void {

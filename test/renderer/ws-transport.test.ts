@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBridge } from '../../preload/bridge';
-import { DEFAULT_SETTINGS } from '../../preload/contract';
+import { DEFAULT_SETTINGS, type AppState } from '../../preload/contract';
 import { followMainClock, now } from '../../renderer/lib/clock';
 import { createWebSocketTransport, type SocketLike } from '../../renderer/lib/ws-transport';
-import { signedOutState } from './fixtures';
+import { signedOutState, studentState } from './fixtures';
 
 /** A socket double: records sent frames and lets the test play the server. */
 function fakeSocket() {
@@ -85,7 +85,90 @@ describe('WebSocket transport', () => {
     const socket = fakeSocket();
     createWebSocketTransport(socket as unknown as SocketLike);
     const mainNow = Date.parse('2026-11-23T10:15:00Z');
-    socket.fire('message', JSON.stringify({ type: 'hello', now: mainNow }));
+    socket.fire('message', hello(signedOutState(), mainNow));
     expect(Math.abs(now() - mainNow)).toBeLessThan(1000);
+  });
+});
+
+/** The server's first frame: main's clock and state. */
+function hello(state: AppState, mainNow = Date.now()): string {
+  return JSON.stringify({ type: 'hello', now: mainNow, state });
+}
+
+describe('the first state comes with the hello frame', () => {
+  it('answers a getState made before the hello from it without asking; later ones ask main', async () => {
+    const socket = fakeSocket();
+    const api = createBridge(createWebSocketTransport(socket as unknown as SocketLike));
+    const first = api.getState();
+    socket.fire('open');
+    socket.fire('message', hello(signedOutState()));
+    await expect(first).resolves.toEqual(signedOutState());
+    expect(socket.sent).toEqual([]);
+
+    const later = api.getState();
+    expect(JSON.parse(socket.sent[0] ?? '')).toEqual({ type: 'invoke', id: 1, channel: 'state:get' });
+    socket.fire('message', JSON.stringify({ type: 'result', id: 1, ok: true, value: studentState() }));
+    await expect(later).resolves.toEqual(studentState());
+  });
+
+  it('takes frames the socket received before the transport was attached, in order', async () => {
+    const socket = fakeSocket();
+    socket.fire('open');
+    const signedIn = studentState();
+    const refreshed = studentState({ freshness: { ...signedIn.freshness, refreshing: true } });
+    const event = JSON.stringify({ type: 'event', channel: 'state:changed', payload: refreshed });
+    const api = createBridge(
+      createWebSocketTransport(socket as unknown as SocketLike, { received: [hello(signedIn), event] }),
+    );
+    // The first getState takes the newest state main pushed; the next one asks main.
+    await expect(api.getState()).resolves.toEqual(refreshed);
+    expect(socket.sent).toEqual([]);
+    const next = api.getState();
+    expect(JSON.parse(socket.sent[0] ?? '')).toEqual({ type: 'invoke', id: 1, channel: 'state:get' });
+    socket.fire('message', JSON.stringify({ type: 'result', id: 1, ok: true, value: signedIn }));
+    await expect(next).resolves.toEqual(signedIn);
+  });
+
+  it('asks the server when the first frame is not a hello', async () => {
+    const socket = fakeSocket();
+    const api = createBridge(createWebSocketTransport(socket as unknown as SocketLike));
+    const first = api.getState();
+    socket.fire('open');
+    socket.fire('message', JSON.stringify({ type: 'hello', now: Date.now() }));
+    expect(JSON.parse(socket.sent[0] ?? '')).toEqual({ type: 'invoke', id: 1, channel: 'state:get' });
+    socket.fire('message', JSON.stringify({ type: 'result', id: 1, ok: true, value: studentState() }));
+    await expect(first).resolves.toEqual(studentState());
+  });
+
+  it('rejects a getState waiting for the hello when the connection closes, or had closed', async () => {
+    const socket = fakeSocket();
+    const api = createBridge(createWebSocketTransport(socket as unknown as SocketLike));
+    const waiting = api.getState();
+    socket.fire('close');
+    await expect(waiting).rejects.toThrow(/connection to the preview server was lost/);
+
+    const closed = fakeSocket();
+    closed.fire('close');
+    const late = createBridge(createWebSocketTransport(closed as unknown as SocketLike));
+    await expect(late.getState()).rejects.toThrow(/lost/);
+  });
+
+  it('drops frames whose envelope is wrong', async () => {
+    const socket = fakeSocket();
+    const api = createBridge(createWebSocketTransport(socket as unknown as SocketLike));
+    socket.fire('open');
+    socket.fire('message', hello(signedOutState()));
+    const pending = api.refresh();
+    const id = socket.lastId();
+    socket.fire('message', JSON.stringify({ type: 'result', id: String(id), ok: true }));
+    socket.fire('message', JSON.stringify({ type: 'result', id, ok: false }));
+    socket.fire('message', JSON.stringify({ type: 'result', id, ok: 'yes' }));
+    socket.fire('message', JSON.stringify({ type: 'event', channel: 'state:changed', payload: 'signed-in' }));
+    const settled = vi.fn();
+    pending.then(settled, settled);
+    await Promise.resolve();
+    expect(settled).not.toHaveBeenCalled();
+    socket.fire('message', JSON.stringify({ type: 'result', id, ok: false, error: 'No network.' }));
+    await expect(pending).rejects.toThrow('No network.');
   });
 });
