@@ -21,6 +21,10 @@ export default defineConfig({
     // No inline scripts or data: modules: the CSP allows scripts from 'self' only.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    // .vite/manifest.json: which chunk holds which module. The preview server reads it to name the
+    // WebSocket bridge's chunks in <link rel="modulepreload"> tags (test/preview/static-files.ts); the
+    // Electron popover never reads it.
+    manifest: true,
     reportCompressedSize: true,
   },
 });

@@ -5,8 +5,12 @@
  * test-results/screenshots/, and ends with `e2e: N passed, N failed` (exit code 1 on any failure).
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { RawHomework } from '../fake-classcharts/index';
 import { buildRenderer, measureBundle } from '../preview/build';
+import { DEFAULT_RENDERER_DIR } from '../preview/server';
+import { chunksToPreload, PREVIEW_BRIDGE_MODULES } from '../preview/static-files';
 import { runAll, test, type Popover } from './harness';
 import {
   assertAccessible,
@@ -115,6 +119,45 @@ test('moves between days with buttons and arrow keys', async (open) => {
   await page.getByText("No lessons — it's the weekend.").waitFor();
   await page.getByRole('button', { name: 'Back to today' }).click();
   await assertTodayShown(popover);
+});
+
+test('a reopened popover shows the lessons from its first frame, its bridge code preloaded', async (open) => {
+  const popover = await open({ preview: monday });
+  const { preview } = popover;
+  await signInStudent(popover.page, preview.fake!.accounts.student);
+  const sent: string[] = [];
+  popover.context.on('page', (page) =>
+    page.on('websocket', (socket) => socket.on('framesent', (frame) => sent.push(String(frame.payload)))),
+  );
+  const page = await popover.reopen();
+  await assertTodayShown(popover);
+
+  const html = await (await fetch(preview.url)).text();
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((name) => name.endsWith('.js')),
+  );
+  const late = scripts.filter((name) => !html.includes(`.${name}"`) && !/\/sanitize-/.test(name));
+  assert.deepEqual(late, [], 'every script but the sanitizer is named in the page (entry or modulepreload)');
+  assert.ok(
+    scripts.some((name) => /\/ws-transport-/.test(name)),
+    `the bridge was loaded: ${scripts.join(', ')}`,
+  );
+  const asked = sent.map((frame) => (JSON.parse(frame) as { channel?: string }).channel);
+  assert.ok(!asked.includes('state:get'), `the state came with the hello frame; sent: ${asked.join(', ')}`);
+});
+
+test('the page Electron loads names no preview chunk', async () => {
+  const html = readFileSync(path.join(DEFAULT_RENDERER_DIR, 'index.html'), 'utf8');
+  const manifest = readFileSync(path.join(DEFAULT_RENDERER_DIR, '.vite/manifest.json'), 'utf8');
+  const previewOnly = chunksToPreload(manifest, PREVIEW_BRIDGE_MODULES);
+  assert.ok(previewOnly.length >= 2, `preview chunks: ${previewOnly.join(', ')}`);
+  for (const file of previewOnly) assert.ok(!html.includes(file), `${file} is not in the built index.html`);
+  const firstLoad = measureBundle().firstLoad.files;
+  for (const file of previewOnly)
+    assert.ok(!firstLoad.includes(path.basename(file)), `${file} not loaded first`);
 });
 
 test('a changed setting is kept after reopening the popover', async (open) => {

@@ -8,14 +8,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppState } from '../../preload/contract';
 import { createBridge } from '../../preload/bridge';
+import { parseServerMessage } from '../../renderer/lib/ws-protocol';
 import { createWebSocketTransport, type SocketLike } from '../../renderer/lib/ws-transport';
 import { silentLogger } from '../../main/ports';
 import { startPreview, type Preview } from './server';
-import { previewCsp } from './static-files';
+import { chunksToPreload, PREVIEW_BRIDGE_MODULES, previewCsp } from './static-files';
 
 const PAGE = `<!doctype html><html><head>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; connect-src 'none'; base-uri 'none'" />
+<script type="module" crossorigin src="./assets/index-e.js"></script>
 </head><body><div id="app"></div></body></html>`;
+
+/** A Vite manifest shaped like the renderer build's: the bridge's two chunks (one importing a shared one). */
+const MANIFEST = {
+  'index.html': {
+    file: 'assets/index-e.js',
+    src: 'index.html',
+    isEntry: true,
+    dynamicImports: ['lib/sanitize.ts', '../preload/bridge.ts', 'lib/ws-transport.ts'],
+  },
+  '../preload/bridge.ts': { file: 'assets/bridge-b.js', isDynamicEntry: true, imports: ['index.html'] },
+  'lib/ws-transport.ts': {
+    file: 'assets/ws-transport-t.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_schemas-z.js'],
+  },
+  '_schemas-z.js': { file: 'assets/schemas-z.js', imports: ['index.html'] },
+  'lib/sanitize.ts': { file: 'assets/sanitize-s.js', isDynamicEntry: true, imports: ['index.html'] },
+};
 
 let dir: string;
 let preview: Preview;
@@ -26,6 +46,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), PAGE);
   writeFileSync(path.join(dir, 'assets', 'app.js'), 'export {};');
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   preview = await startPreview({
     rendererDir: dir,
     logger: silentLogger,
@@ -63,6 +85,29 @@ describe('preview page server', () => {
     expect((await fetch(preview.url, { method: 'POST' })).status).toBe(405);
   });
 
+  it("names the bridge's chunks in modulepreload tags, so they load with the entry script", async () => {
+    const html = await (await fetch(preview.url)).text();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (m) => m[1],
+    );
+    expect(preloaded.sort()).toEqual([
+      './assets/bridge-b.js',
+      './assets/schemas-z.js',
+      './assets/ws-transport-t.js',
+    ]);
+    // Not the sanitizer (the page warms it when idle), not the entry (already a script tag).
+    expect(html).not.toContain('sanitize-s.js"');
+    expect(html.match(/index-e\.js/g)).toHaveLength(1);
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('fails loudly when the build and the bridge disagree on its modules', () => {
+    const manifest = JSON.stringify(MANIFEST);
+    expect(chunksToPreload(manifest, PREVIEW_BRIDGE_MODULES)).toHaveLength(3);
+    expect(() => chunksToPreload(manifest, ['lib/ws-bridge.ts'])).toThrow(/no chunk for lib\/ws-bridge\.ts/);
+    expect(() => chunksToPreload('{"index.html": {}}', PREVIEW_BRIDGE_MODULES)).toThrow();
+  });
+
   it('refuses to serve a page without a CSP', () => {
     expect(() => previewCsp('<html></html>', 'ws://127.0.0.1:1')).toThrow(/Content-Security-Policy/);
   });
@@ -94,6 +139,20 @@ describe('preview bridge', () => {
     await expect(api.getDay({ date: '2026-02-30' })).rejects.toThrow(/YYYY-MM-DD/);
     await api.openExternal('https://example.org/homework');
     expect(preview.opened).toEqual(['https://example.org/homework']);
+    socket.close();
+  });
+
+  it("greets a page with main's clock and state, in a frame the page's schema accepts", async () => {
+    const socket = new WebSocket(`${origin.replace('http', 'ws')}/bridge`, { origin });
+    const first = await new Promise<string>((resolve) =>
+      socket.once('message', (data) => resolve(String(data))),
+    );
+    const hello = parseServerMessage(first);
+    expect(hello?.type).toBe('hello');
+    if (hello?.type !== 'hello') return;
+    expect(Math.abs(hello.now - preview.clock.now())).toBeLessThan(5_000);
+    expect(hello.state.environment).toEqual(preview.app.state().environment);
+    expect(hello.state.auth).toBe(preview.app.state().auth);
     socket.close();
   });
 

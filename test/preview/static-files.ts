@@ -1,11 +1,15 @@
 /**
  * Serves the built renderer (out/renderer-web) for the preview: only files inside that folder, the right
- * MIME types, no caching, and the page's Content-Security-Policy rewritten so `connect-src` allows the
- * preview's own WebSocket origin and nothing else (the Electron build keeps `connect-src 'none'`).
+ * MIME types, no caching, and the page rewritten for the preview: its Content-Security-Policy's
+ * `connect-src` allows the preview's own WebSocket origin and nothing else (the Electron build keeps
+ * `connect-src 'none'`), and `<link rel="modulepreload">` tags name the WebSocket bridge's chunks, so
+ * the browser fetches them with the entry script instead of after it has run (the Electron page, which
+ * never loads them, is built from the same index.html without these tags).
  */
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { z } from 'zod';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,8 +35,60 @@ export function previewCsp(html: string, wsOrigin: string): { html: string; poli
 }
 
 /**
+ * The modules renderer/lib/bridge.ts imports on demand for the preview's WebSocket bridge, as Vite's
+ * manifest names them (paths relative to renderer/). Their chunks are the ones worth preloading; the
+ * other on-demand chunk (the sanitizer) is warmed by the page itself when idle.
+ */
+export const PREVIEW_BRIDGE_MODULES: readonly string[] = ['../preload/bridge.ts', 'lib/ws-transport.ts'];
+
+/** Where Vite writes its manifest under the build folder (`build.manifest: true`, renderer/vite.config.ts). */
+const MANIFEST = path.join('.vite', 'manifest.json');
+
+/** The part of a Vite manifest chunk entry read here (https://vite.dev/guide/backend-integration). */
+const manifestSchema = z.record(
+  z.string(),
+  z.object({ file: z.string(), isEntry: z.boolean().optional(), imports: z.array(z.string()).optional() }),
+);
+
+/**
+ * The files (relative to the build folder, e.g. `assets/ws-transport-Bx1.js`) of the chunks `modules`
+ * need — each module's chunk and the chunks it imports statically — minus the entry chunks, which the
+ * page loads anyway. Throws when the manifest is malformed or does not name one of `modules` (the build
+ * and PREVIEW_BRIDGE_MODULES disagree).
+ */
+export function chunksToPreload(manifestJson: string, modules: readonly string[]): string[] {
+  const manifest = manifestSchema.parse(JSON.parse(manifestJson));
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the renderer build's manifest has no chunk for ${key}`);
+    if (chunk.isEntry) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  modules.forEach(visit);
+  return [...files];
+}
+
+/**
+ * `html` with a `<link rel="modulepreload">` per file (paths relative to the page, as Vite writes its
+ * own tags) before `</head>`. Throws when the page has no `</head>`.
+ */
+export function withModulePreloads(html: string, files: readonly string[]): string {
+  const end = html.search(/<\/head>/i);
+  if (end < 0) throw new Error('renderer/index.html has no </head>');
+  const links = files.map((file) => `    <link rel="modulepreload" crossorigin href="./${file}">\n`).join('');
+  return html.slice(0, end) + links + html.slice(end);
+}
+
+/**
  * A request handler for GET/HEAD of files under `root`. `/` serves index.html with the preview CSP (also
- * sent as a header). Anything outside `root`, or missing, is a 404; other methods a 405.
+ * sent as a header) and the bridge's modulepreload tags, read from the build's manifest on each request
+ * (a rebuild is picked up; a build without a manifest is served without them). Anything outside `root`,
+ * or missing, is a 404; other methods a 405.
  */
 export function createStaticHandler(
   root: string,
@@ -72,7 +128,11 @@ export function createStaticHandler(
     if (type.startsWith('text/html')) {
       const page = previewCsp(body.toString('utf8'), wsOrigin());
       headers['Content-Security-Policy'] = page.policy;
-      body = Buffer.from(page.html, 'utf8');
+      const manifest = await readFile(path.join(base, MANIFEST), 'utf8').catch(() => null);
+      const html = manifest
+        ? withModulePreloads(page.html, chunksToPreload(manifest, PREVIEW_BRIDGE_MODULES))
+        : page.html;
+      body = Buffer.from(html, 'utf8');
     }
     response.writeHead(200, { ...headers, 'Content-Type': type, 'Content-Length': String(body.length) });
     response.end(request.method === 'HEAD' ? undefined : body);
