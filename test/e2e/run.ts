@@ -308,6 +308,25 @@ for (const scheme of ['light', 'dark'] as const) {
     );
     await lessonList(page).waitFor();
     await check('today-tomorrow');
+    // The fake's one lesson note: Monday 30 November (week 2 of the demo student's cycle), P1 Science.
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() =>
+      document.querySelector('#day-heading')?.textContent?.includes('Monday 30 November'),
+    );
+    const noteButton = page.getByRole('button', { name: 'Note for Science' });
+    await noteButton.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('region', { name: 'Note for Science' }).getByText('calculator').waitFor();
+    assert.equal(await noteButton.getAttribute('aria-expanded'), 'true');
+    assert.equal(await page.getByRole('button', { name: /^Note for/ }).count(), 1, 'one lesson has a note');
+    await check('today-note');
+    await page.keyboard.press('Space');
+    await page.getByRole('region', { name: 'Note for Science' }).waitFor({ state: 'detached' });
+    assert.equal(await noteButton.getAttribute('aria-expanded'), 'false');
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() =>
+      document.querySelector('#day-heading')?.textContent?.includes('Monday 23 November'),
+    );
     await page.keyboard.press('2');
     await page
       .getByRole('group', { name: /^Pupil/ })

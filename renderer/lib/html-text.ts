@@ -1,0 +1,16 @@
+/**
+ * Questions about school HTML (lesson notes, field notes §7.3: "leading blank lines and `&nbsp;`") that
+ * the popover answers before DOMPurify (sanitize.ts) has loaded. Kept apart from sanitize.ts so the
+ * Today view does not pull DOMPurify into the first load.
+ */
+
+/**
+ * Whether `html` would show anything: text other than white space (`&nbsp;` counts as space), or an
+ * image (the sanitizer shows it as a link). `"<p>&nbsp;</p>\n"` shows nothing. Parsed with DOMParser,
+ * whose document is inert: no script runs and nothing is fetched.
+ */
+export function htmlHasContent(html: string): boolean {
+  if (html.trim() === '') return false;
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  return (body.textContent ?? '').trim() !== '' || body.querySelector('img') !== null;
+}
