@@ -1,8 +1,8 @@
 /**
  * The only module that reads `window.classcharts` (exposed by preload/index.ts in Electron). Without it —
  * the browser preview — it builds the same API with createBridge over a WebSocket to the preview server
- * (preview-socket.ts opens it); that code is in separate chunks the Electron build never loads (the
- * preview server names them in `<link rel="modulepreload">` tags, so they arrive with the entry script).
+ * (preview-socket.ts opens it); that code is a separate chunk the Electron build never loads (the
+ * preview server names it in a `<link rel="modulepreload">` tag, so it arrives with the entry script).
  */
 import type { ClassChartsApi } from '../../preload/contract';
 import { isPreviewPage, takePreviewSocket } from './preview-socket';
@@ -17,7 +17,7 @@ declare global {
 /**
  * Resolves the contract API: `window.classcharts` when present, else a bridge over the preview's
  * WebSocket (`ws://<this origin>/bridge`). Rejects when neither is possible (e.g. a page opened from
- * `file:` without the preload), or when the preview's chunks fail to load.
+ * `file:` without the preload), or when the preview's chunk fails to load.
  */
 export async function resolveBridge(): Promise<ClassChartsApi> {
   if (window.classcharts) return window.classcharts;
@@ -26,11 +26,8 @@ export async function resolveBridge(): Promise<ClassChartsApi> {
   }
   const { socket, release } = takePreviewSocket();
   try {
-    const [{ createBridge }, { createWebSocketTransport }] = await Promise.all([
-      import('../../preload/bridge'),
-      import('./ws-transport'),
-    ]);
-    return createBridge(createWebSocketTransport(socket, { received: release() }));
+    const { createWebSocketBridge } = await import('./ws-transport');
+    return createWebSocketBridge(socket, { received: release() });
   } catch (error) {
     release();
     socket.close();

@@ -9,9 +9,11 @@
  * pushed since: main pushes every change over this same socket, in order, so that is what main would
  * answer. Calls made before the `hello` wait for it; later calls go to main as usual.
  */
+import { createBridge } from '../../preload/bridge';
 import type {
   AppState,
   BridgeTransport,
+  ClassChartsApi,
   EventChannel,
   EventChannels,
   InvokeChannel,
@@ -147,4 +149,15 @@ export function createWebSocketTransport(
       return () => set.delete(listener as (payload: never) => void);
     },
   };
+}
+
+/**
+ * The contract API over the preview's socket: createBridge (preload/bridge.ts, as in Electron) on
+ * {@link createWebSocketTransport}. One entry point, so the preview's code is one chunk to load.
+ */
+export function createWebSocketBridge(
+  socket: SocketLike,
+  options: WebSocketTransportOptions = {},
+): ClassChartsApi {
+  return createBridge(createWebSocketTransport(socket, options));
 }

@@ -19,15 +19,14 @@ const PAGE = `<!doctype html><html><head>
 <script type="module" crossorigin src="./assets/index-e.js"></script>
 </head><body><div id="app"></div></body></html>`;
 
-/** A Vite manifest shaped like the renderer build's: the bridge's two chunks (one importing a shared one). */
+/** A Vite manifest shaped like the renderer build's, with the bridge's chunk importing a shared one. */
 const MANIFEST = {
   'index.html': {
     file: 'assets/index-e.js',
     src: 'index.html',
     isEntry: true,
-    dynamicImports: ['lib/sanitize.ts', '../preload/bridge.ts', 'lib/ws-transport.ts'],
+    dynamicImports: ['lib/sanitize.ts', 'lib/ws-transport.ts'],
   },
-  '../preload/bridge.ts': { file: 'assets/bridge-b.js', isDynamicEntry: true, imports: ['index.html'] },
   'lib/ws-transport.ts': {
     file: 'assets/ws-transport-t.js',
     isDynamicEntry: true,
@@ -90,11 +89,7 @@ describe('preview page server', () => {
     const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
       (m) => m[1],
     );
-    expect(preloaded.sort()).toEqual([
-      './assets/bridge-b.js',
-      './assets/schemas-z.js',
-      './assets/ws-transport-t.js',
-    ]);
+    expect(preloaded.sort()).toEqual(['./assets/schemas-z.js', './assets/ws-transport-t.js']);
     // Not the sanitizer (the page warms it when idle), not the entry (already a script tag).
     expect(html).not.toContain('sanitize-s.js"');
     expect(html.match(/index-e\.js/g)).toHaveLength(1);
@@ -103,7 +98,7 @@ describe('preview page server', () => {
 
   it('fails loudly when the build and the bridge disagree on its modules', () => {
     const manifest = JSON.stringify(MANIFEST);
-    expect(chunksToPreload(manifest, PREVIEW_BRIDGE_MODULES)).toHaveLength(3);
+    expect(chunksToPreload(manifest, PREVIEW_BRIDGE_MODULES)).toHaveLength(2);
     expect(() => chunksToPreload(manifest, ['lib/ws-bridge.ts'])).toThrow(/no chunk for lib\/ws-bridge\.ts/);
     expect(() => chunksToPreload('{"index.html": {}}', PREVIEW_BRIDGE_MODULES)).toThrow();
   });

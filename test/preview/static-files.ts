@@ -35,11 +35,11 @@ export function previewCsp(html: string, wsOrigin: string): { html: string; poli
 }
 
 /**
- * The modules renderer/lib/bridge.ts imports on demand for the preview's WebSocket bridge, as Vite's
- * manifest names them (paths relative to renderer/). Their chunks are the ones worth preloading; the
- * other on-demand chunk (the sanitizer) is warmed by the page itself when idle.
+ * The module renderer/lib/bridge.ts imports on demand for the preview's WebSocket bridge, as Vite's
+ * manifest names it (paths relative to renderer/). Its chunk (and any it imports) is worth preloading;
+ * the other on-demand chunk (the sanitizer) is warmed by the page itself when idle.
  */
-export const PREVIEW_BRIDGE_MODULES: readonly string[] = ['../preload/bridge.ts', 'lib/ws-transport.ts'];
+export const PREVIEW_BRIDGE_MODULES: readonly string[] = ['lib/ws-transport.ts'];
 
 /** Where Vite writes its manifest under the build folder (`build.manifest: true`, renderer/vite.config.ts). */
 const MANIFEST = path.join('.vite', 'manifest.json');
