@@ -17,8 +17,26 @@ const electronOnlyInGlue = {
 };
 
 const nodeBuiltins = [
-  'assert', 'buffer', 'child_process', 'crypto', 'dns', 'events', 'fs', 'fs/promises', 'http', 'https',
-  'net', 'os', 'path', 'process', 'stream', 'tls', 'url', 'util', 'worker_threads', 'zlib',
+  'assert',
+  'buffer',
+  'child_process',
+  'crypto',
+  'dns',
+  'events',
+  'fs',
+  'fs/promises',
+  'http',
+  'https',
+  'net',
+  'os',
+  'path',
+  'process',
+  'stream',
+  'tls',
+  'url',
+  'util',
+  'worker_threads',
+  'zlib',
 ];
 
 export default tseslint.config(
@@ -71,13 +89,17 @@ export default tseslint.config(
         {
           paths: [
             ...electronOnlyInGlue.paths,
-            ...nodeBuiltins.map((name) => ({ name, message: 'The renderer runs in a sandbox: no Node modules.' })),
+            ...nodeBuiltins.map((name) => ({
+              name,
+              message: 'The renderer runs in a sandbox: no Node modules.',
+            })),
           ],
           patterns: [
             { group: ['node:*'], message: 'The renderer runs in a sandbox: no Node modules.' },
             {
               group: ['**/main/**', '../main', '../../main'],
-              message: 'The renderer may not import from main/: use preload/contract.ts types and the bridge.',
+              message:
+                'The renderer may not import from main/: use preload/contract.ts types and the bridge.',
             },
           ],
         },

@@ -221,7 +221,12 @@ export type LoginErrorCode =
 /** Result of `auth:login`. Never throws for a refused sign-in: the form needs the message. */
 export type LoginResult =
   | { ok: true }
-  | { ok: false; code: LoginErrorCode; message: string; field?: 'code' | 'dateOfBirth' | 'email' | 'password' };
+  | {
+      ok: false;
+      code: LoginErrorCode;
+      message: string;
+      field?: 'code' | 'dateOfBirth' | 'email' | 'password';
+    };
 
 /** Record kinds loaded on demand (`records:get`). */
 export type RecordKind = 'activity' | 'behaviour' | 'badges' | 'announcements' | 'detentions';
@@ -235,7 +240,13 @@ export interface RecordsRequest {
 /** On-demand records, discriminated by kind. `fetchedAt` says how old a briefly-cached answer is. */
 export type RecordsResult =
   | { kind: 'activity'; pupilId: number; fetchedAt: Instant; items: BehaviourPoint[] }
-  | { kind: 'behaviour'; pupilId: number; fetchedAt: Instant; summary: BehaviourSummary; recent: BehaviourPoint[] }
+  | {
+      kind: 'behaviour';
+      pupilId: number;
+      fetchedAt: Instant;
+      summary: BehaviourSummary;
+      recent: BehaviourPoint[];
+    }
   | { kind: 'badges'; pupilId: number; fetchedAt: Instant; items: Badge[] }
   | { kind: 'announcements'; pupilId: number; fetchedAt: Instant; items: Announcement[] }
   | { kind: 'detentions'; pupilId: number; fetchedAt: Instant; items: Detention[] };
@@ -304,8 +315,9 @@ export const EVENT_CHANNELS = ['state:changed', 'ui:navigate'] as const satisfie
 
 // Compile-time: the lists above name every channel of the interfaces.
 type Missing<All, Listed> = Exclude<All, Listed>;
-const _allInvokeListed: Missing<InvokeChannel, (typeof INVOKE_CHANNELS)[number]> extends never ? true : never =
-  true;
+const _allInvokeListed: Missing<InvokeChannel, (typeof INVOKE_CHANNELS)[number]> extends never
+  ? true
+  : never = true;
 const _allEventsListed: Missing<EventChannel, (typeof EVENT_CHANNELS)[number]> extends never ? true : never =
   true;
 void _allInvokeListed;
@@ -332,10 +344,16 @@ export const BRIDGE_EVENTS = {
 } as const satisfies Record<string, EventChannel>;
 
 // Compile-time: every channel has a bridge method / subscription.
-const _everyChannelBridged: Missing<InvokeChannel, (typeof BRIDGE_METHODS)[keyof typeof BRIDGE_METHODS]> extends never
+const _everyChannelBridged: Missing<
+  InvokeChannel,
+  (typeof BRIDGE_METHODS)[keyof typeof BRIDGE_METHODS]
+> extends never
   ? true
   : never = true;
-const _everyEventBridged: Missing<EventChannel, (typeof BRIDGE_EVENTS)[keyof typeof BRIDGE_EVENTS]> extends never
+const _everyEventBridged: Missing<
+  EventChannel,
+  (typeof BRIDGE_EVENTS)[keyof typeof BRIDGE_EVENTS]
+> extends never
   ? true
   : never = true;
 void _everyChannelBridged;
