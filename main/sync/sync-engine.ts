@@ -20,7 +20,7 @@
 import type { DayView, RecordKind, RecordsResult } from '../../preload/contract';
 import type { ClassChartsClient } from '../classcharts/client';
 import { addDays, londonDate, toLondonInstant } from '../classcharts/dates';
-import { NetworkError, isClassChartsError } from '../classcharts/errors';
+import { NetworkError, SessionExpiredError, isClassChartsError } from '../classcharts/errors';
 import type { Account, Homework, IsoDate, Lesson, Pupil } from '../classcharts/types';
 import type { Clock, Logger } from '../ports';
 import { describe, NotSignedInError, type SessionClient, type SessionKeeper } from '../session/keeper';
@@ -556,9 +556,16 @@ function applyCore(
   };
 }
 
-/** A short message fit to show for a failure. */
+/**
+ * A short message fit to show for a failed refresh. A SessionExpiredError that reaches sync has already
+ * survived the keeper's one automatic sign-in (the service ended the fresh session too, as in the April
+ * 2026 TES redirect loop, field notes §2.7): the app goes on retrying, so asking the user to sign in
+ * again would mislead them.
+ */
 export function userMessageOf(error: unknown): string {
   if (error instanceof NotSignedInError) return 'Sign in again to carry on.';
+  if (error instanceof SessionExpiredError)
+    return 'ClassCharts ended the session again right after signing in. Trying again shortly.';
   if (isClassChartsError(error)) return error.userMessage;
   return 'Something went wrong while updating. It will try again shortly.';
 }

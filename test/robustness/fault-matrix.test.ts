@@ -205,10 +205,9 @@ const lasting: Lasting[] = [
     name: 'every answer says "not logged in", even after signing in again',
     kinds: ['student'],
     begin: injected('expired'),
-    // Stale, not offline, retried with backoff (each retry signs in once more). The message shown today
-    // is the client's "Your ClassCharts session has ended. Sign in again to carry on." although the app
-    // is signed in and signing in again would not help: reported to the lead, not pinned here.
-    shows: { auth: 'signed-in', offline: false, error: /./ },
+    // Stale, not offline, retried with backoff (each retry signs in once more). Signing in again by hand
+    // would not help, so the message must not ask for it.
+    shows: { auth: 'signed-in', offline: false, error: /^(?!.*Sign in again).*Trying again shortly/ },
     end: clearFaults,
   },
   {
