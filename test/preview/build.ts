@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { DEFAULT_RENDERER_DIR } from './server';
+import { MANIFEST, staticImportFiles } from './static-files';
 
 const CONFIG = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../renderer/vite.config.ts');
 
@@ -23,20 +24,10 @@ export interface BundleSize {
   files: { name: string; raw: number; gzip: number }[];
 }
 
-/** Asset names index.html references, then every chunk those import statically (`from"./x.js"`). */
+/** Asset names (under assets/) the entry loads before the first screen, from the build's Vite manifest. */
 function firstLoadFiles(dir: string): Set<string> {
-  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
-  const pending = [...html.matchAll(/assets\/([^"'?#]+\.(?:js|css))/g)].map((m) => m[1] as string);
-  const seen = new Set<string>();
-  while (pending.length > 0) {
-    const name = pending.pop() as string;
-    if (seen.has(name)) continue;
-    seen.add(name);
-    if (!name.endsWith('.js')) continue;
-    const code = readFileSync(path.join(dir, 'assets', name), 'utf8');
-    for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) pending.push(m[1] as string);
-  }
-  return seen;
+  const manifest = readFileSync(path.join(dir, MANIFEST), 'utf8');
+  return new Set(staticImportFiles(manifest, 'entries', { css: true }).map((file) => path.basename(file)));
 }
 
 /** Runs the Vite build of the renderer; rejects with Vite's error when it fails. */

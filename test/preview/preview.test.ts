@@ -12,7 +12,7 @@ import { parseServerMessage } from '../../renderer/lib/ws-protocol';
 import { createWebSocketTransport, type SocketLike } from '../../renderer/lib/ws-transport';
 import { silentLogger } from '../../main/ports';
 import { startPreview, type Preview } from './server';
-import { chunksToPreload, PREVIEW_BRIDGE_MODULES, previewCsp } from './static-files';
+import { chunksToPreload, PREVIEW_BRIDGE_MODULES, previewCsp, staticImportFiles } from './static-files';
 
 const PAGE = `<!doctype html><html><head>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; connect-src 'none'; base-uri 'none'" />
@@ -26,6 +26,7 @@ const MANIFEST = {
     src: 'index.html',
     isEntry: true,
     dynamicImports: ['lib/sanitize.ts', 'lib/ws-transport.ts'],
+    css: ['assets/index-c.css'],
   },
   'lib/ws-transport.ts': {
     file: 'assets/ws-transport-t.js',
@@ -101,6 +102,13 @@ describe('preview page server', () => {
     expect(chunksToPreload(manifest, PREVIEW_BRIDGE_MODULES)).toHaveLength(2);
     expect(() => chunksToPreload(manifest, ['lib/ws-bridge.ts'])).toThrow(/no chunk for lib\/ws-bridge\.ts/);
     expect(() => chunksToPreload('{"index.html": {}}', PREVIEW_BRIDGE_MODULES)).toThrow();
+  });
+
+  it('counts as first load the entry, its CSS and static imports, never the on-demand chunks', () => {
+    expect(staticImportFiles(JSON.stringify(MANIFEST), 'entries', { css: true }).sort()).toEqual([
+      'assets/index-c.css',
+      'assets/index-e.js',
+    ]);
   });
 
   it('refuses to serve a page without a CSP', () => {

@@ -42,21 +42,30 @@ export function previewCsp(html: string, wsOrigin: string): { html: string; poli
 export const PREVIEW_BRIDGE_MODULES: readonly string[] = ['lib/ws-transport.ts'];
 
 /** Where Vite writes its manifest under the build folder (`build.manifest: true`, renderer/vite.config.ts). */
-const MANIFEST = path.join('.vite', 'manifest.json');
+export const MANIFEST = path.join('.vite', 'manifest.json');
 
 /** The part of a Vite manifest chunk entry read here (https://vite.dev/guide/backend-integration). */
 const manifestSchema = z.record(
   z.string(),
-  z.object({ file: z.string(), isEntry: z.boolean().optional(), imports: z.array(z.string()).optional() }),
+  z.object({
+    file: z.string(),
+    isEntry: z.boolean().optional(),
+    imports: z.array(z.string()).optional(),
+    css: z.array(z.string()).optional(),
+  }),
 );
 
 /**
- * The files (relative to the build folder, e.g. `assets/ws-transport-Bx1.js`) of the chunks `modules`
- * need — each module's chunk and the chunks it imports statically — minus the entry chunks, which the
- * page loads anyway. Throws when the manifest is malformed or does not name one of `modules` (the build
- * and PREVIEW_BRIDGE_MODULES disagree).
+ * Walks the build's static import graph from the manifest keys `from` (or every entry when `'entries'`):
+ * each chunk's file, its CSS when `css` is set, then the chunks it imports statically (never the dynamic,
+ * on-demand ones). Entry chunks are left out when `skipEntries` is set. Files are relative to the build
+ * folder (`assets/index-Bx1.js`). Throws when the manifest is malformed or lacks a key it must follow.
  */
-export function chunksToPreload(manifestJson: string, modules: readonly string[]): string[] {
+export function staticImportFiles(
+  manifestJson: string,
+  from: readonly string[] | 'entries',
+  options: { skipEntries?: boolean; css?: boolean } = {},
+): string[] {
   const manifest = manifestSchema.parse(JSON.parse(manifestJson));
   const files = new Set<string>();
   const seen = new Set<string>();
@@ -65,12 +74,24 @@ export function chunksToPreload(manifestJson: string, modules: readonly string[]
     seen.add(key);
     const chunk = manifest[key];
     if (!chunk) throw new Error(`the renderer build's manifest has no chunk for ${key}`);
-    if (chunk.isEntry) return;
+    if (chunk.isEntry && options.skipEntries) return;
     files.add(chunk.file);
+    if (options.css) for (const sheet of chunk.css ?? []) files.add(sheet);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  modules.forEach(visit);
+  const starts = from === 'entries' ? Object.keys(manifest).filter((key) => manifest[key]?.isEntry) : from;
+  starts.forEach(visit);
   return [...files];
+}
+
+/**
+ * The files (relative to the build folder, e.g. `assets/ws-transport-Bx1.js`) of the chunks `modules`
+ * need — each module's chunk and the chunks it imports statically — minus the entry chunks, which the
+ * page loads anyway. Throws when the manifest is malformed or does not name one of `modules` (the build
+ * and PREVIEW_BRIDGE_MODULES disagree).
+ */
+export function chunksToPreload(manifestJson: string, modules: readonly string[]): string[] {
+  return staticImportFiles(manifestJson, modules, { skipEntries: true });
 }
 
 /**
