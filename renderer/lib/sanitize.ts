@@ -14,8 +14,6 @@
 import DOMPurify, { type Config } from 'dompurify';
 import { SAFE_LINK } from './links';
 
-export { externalHref } from './links';
-
 const CONFIG: Config = {
   USE_PROFILES: { html: true },
   FORBID_TAGS: [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { externalHref, sanitizeHtml } from '../../renderer/lib/sanitize';
+import { externalHref } from '../../renderer/lib/links';
+import { sanitizeHtml } from '../../renderer/lib/sanitize';
 
 describe('sanitizeHtml', () => {
   it('keeps the formatting teachers use', () => {
