@@ -14,12 +14,22 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const LOCAL_TIME = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 const OFFSET_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** True when `value` is a real calendar date written `YYYY-MM-DD` (rejects `2026-02-30`). */
+/**
+ * The first year a service date may fall in. Earlier years are placeholders, not dates: `.NET`'s
+ * `DateTime.MinValue` (`0001-01-01T00:00:00+00:00`) and PHP's zero date both mean "no date".
+ */
+export const EARLIEST_YEAR = 1900;
+
+/**
+ * True when `value` is a real calendar date written `YYYY-MM-DD` in year {@link EARLIEST_YEAR} or later
+ * (rejects `2026-02-30` and the placeholder `0001-01-01`).
+ */
 export function isIsoDate(value: unknown): value is IsoDate {
   if (typeof value !== 'string') return false;
   const m = ISO_DATE.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < EARLIEST_YEAR) return false;
   const probe = new Date(Date.UTC(y, mo - 1, d));
   return probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d;
 }
@@ -84,10 +94,11 @@ export function toLondonInstant(ms: number): Instant {
 
 /**
  * Parses an ISO 8601 date-time that carries an offset or `Z` into epoch ms; `null` for anything else
- * (naive times, malformed strings such as `2023-08-24:00:00+00:00`).
+ * (naive times, malformed strings such as `2023-08-24:00:00+00:00`, placeholder years before {@link EARLIEST_YEAR}).
  */
 export function parseInstant(value: unknown): number | null {
   if (typeof value !== 'string' || !OFFSET_DATE_TIME.test(value)) return null;
+  if (Number(value.slice(0, 4)) < EARLIEST_YEAR) return null;
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? null : ms;
 }

@@ -223,6 +223,35 @@ describe('quirks', () => {
     expect(summary.positiveReasons).toEqual({ Kindness: 2 });
   });
 
+  it('behaviour: a .NET placeholder week start (0001-01-01) is no date, so the US-style name is used', () => {
+    const summary = mapBehaviour(
+      behaviourSchema.parse({
+        data: {
+          timeline: [
+            {
+              positive: 11,
+              negative: 5,
+              name: '5/25/2026',
+              start: '0001-01-01T00:00:00+00:00',
+              end: '2026-05-31',
+            },
+            { positive: 1, negative: 0, name: 'junk', start: '0001-01-01', end: '0001-01-01' },
+          ],
+        },
+      }).data,
+    );
+    expect(summary.weeks).toEqual([{ start: '2026-05-25', end: '2026-05-31', positive: 11, negative: 5 }]);
+  });
+
+  it('placeholder dates before 1900 read as no date, real ones still read', () => {
+    expect(toIsoDate('0001-01-01T00:00:00+00:00')).toBeNull();
+    expect(toIsoDate('0001-01-01')).toBeNull();
+    expect(toIsoDate('0099-12-31')).toBeNull();
+    expect(toInstant('0001-01-01 00:00:00')).toBeNull();
+    expect(toIsoDate('2024-02-29')).toBe('2024-02-29');
+    expect(toIsoDate('1999-12-31T23:30:00+00:00')).toBe('1999-12-31');
+  });
+
   it('badges: pupil_badges wrapped in pupil_event are read like unwrapped ones', () => {
     const event = {
       timestamp: '2026-01-15T09:00:00+00:00',

@@ -5,8 +5,10 @@
 // After each call the client is used once more with a good answer, so damage that lingers (a token the
 // service should never have handed out) is caught too.
 //
-// Reproduce a failure: the report prints `seed` and `path`; FUZZ_SEED=<seed> pins the run.
-// FUZZ_RUNS=<n> sets the runs per target (default 400; 17 targets, so 6,800 bodies and more).
+// The run is seeded (DEFAULT_SEED) so that CI is repeatable: a red run is a regression, not the dice.
+// Explore new inputs with FUZZ_SEED=random (and a large FUZZ_RUNS); reproduce a failure with the `seed`
+// the report prints: FUZZ_SEED=<seed>. FUZZ_RUNS=<n> sets the runs per target (default 400; 17 targets,
+// so 6,800 bodies and more).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +37,9 @@ const DATE = '2026-06-17';
 const PUPIL_ID = 4102571;
 const BASE = 'http://127.0.0.1:9';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
-const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+/** The seed CI runs with; exploring with random seeds found the placeholder-date bug (map.test.ts). */
+const DEFAULT_SEED = 20261121;
+const SEED = process.env.FUZZ_SEED === 'random' ? undefined : Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
 const STUDENT = { kind: 'student', code: 'DEMO2026', dateOfBirth: '14/05/2012' } as const;
 const PARENT = { kind: 'parent', email: 'parent@example.com', password: 'demo-parent' } as const;
 

@@ -9,6 +9,8 @@
 //    homeworks could share an id (the notification ledger and the list keys rely on ids).
 // 3. Counts beyond 2^53 (`positive: 1e308` in two weeks) summed to `Infinity`, which JSON (IPC, the
 //    store) turns into `null`.
+// 4. A week starting `0001-01-01T00:00:00+00:00` (a .NET `DateTime.MinValue` placeholder) came out as
+//    the date `0001-01-01`, which `isIsoDate` then called unreal (JS reads years 0–99 as 1900–1999).
 import { describe, expect, it } from 'vitest';
 import { ClassChartsClient } from '../../main/classcharts/client';
 import { BadResponseError } from '../../main/classcharts/errors';
@@ -93,5 +95,32 @@ describe('numbers beyond what the service can mean', () => {
     expect(summary.totalPositive).toBe(0);
     expect(summary.totalNegative).toBe(0);
     expect(JSON.parse(JSON.stringify(summary))).toEqual(summary);
+  });
+});
+
+describe('placeholder dates', () => {
+  it('a week starting 0001-01-01 (.NET DateTime.MinValue) is read from its name, never as year 1', async () => {
+    const week = (name: string, start: string, end: string) => ({
+      positive: 2,
+      negative: 1,
+      name,
+      start,
+      end,
+    });
+    const { client } = clientWith(credentialsCookie('goodtoken123'), () =>
+      json({
+        success: 1,
+        data: {
+          timeline: [
+            week('5/25/2026', '0001-01-01T00:00:00+00:00', '2026-05-31'),
+            week('', '0001-01-01T00:00:00+00:00', '0001-01-01'),
+          ],
+        },
+        meta: [],
+      }),
+    );
+    await client.login(student);
+    const summary = await client.behaviour({});
+    expect(summary.weeks).toEqual([{ start: '2026-05-25', end: '2026-05-31', positive: 2, negative: 1 }]);
   });
 });
