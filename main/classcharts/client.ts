@@ -223,14 +223,21 @@ export class ClassChartsClient {
 
   /**
    * The signed-in account. Student: one `/ping` (which renews the token) → the pupil from `data.user`.
-   * Parent: `/ping` (renews, gives the parent's name), then `/pupils`.
+   * Parent: `/ping` (renews, gives the parent's name) and `/pupils` together, one round trip. `/pupils`
+   * carries the token the ping is replacing; should the service have retired it already, `/pupils` is
+   * asked once more with the new token (client notes, decision 5).
    * @throws NoPupilsError a parent account with no pupils; SessionExpiredError; the transport's errors.
    */
   async account(): Promise<Account> {
     if (this.accountKind === 'parent') {
-      const user = await this.ping();
-      const parent = parentUserSchema.safeParse(user);
-      const pupils = await this.pupils();
+      const [renewal, listing] = await Promise.allSettled([this.ping(), this.pupils()]);
+      if (renewal.status === 'rejected') throw renewal.reason;
+      let pupils: Pupil[];
+      if (listing.status === 'fulfilled') pupils = listing.value;
+      else if (listing.reason instanceof SessionExpiredError && this.hasSession())
+        pupils = await this.pupils();
+      else throw listing.reason;
+      const parent = parentUserSchema.safeParse(renewal.value);
       if (pupils.length === 0) throw new NoPupilsError();
       const name = parent.success ? parent.data.name?.trim() : undefined;
       return { kind: 'parent', name: name || 'Parent', pupils };

@@ -15,7 +15,7 @@ import {
 } from '../../main/classcharts/errors';
 import { systemClock } from '../../main/ports';
 import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
-import { interceptFetch, joinedSetCookieFetch, jsonResponse, recordingLogger } from './helpers';
+import { interceptFetch, joinedSetCookieFetch, jsonResponse, pathOf, recordingLogger } from './helpers';
 
 /** A Wednesday a week and a half after the clock went back (25 October 2026). */
 const TODAY = '2026-11-04';
@@ -174,7 +174,7 @@ describe('student sign-in', () => {
 });
 
 describe('parent sign-in', () => {
-  it('signs in, and account() lists both pupils after a ping', async () => {
+  it('signs in, and account() lists both pupils, the ping and /pupils sent together', async () => {
     const c = await parent();
     expect(c.kind).toBe('parent');
     const mark = fake.requests.length;
@@ -182,11 +182,49 @@ describe('parent sign-in', () => {
     expect(account.kind).toBe('parent');
     expect(account.name).not.toBe('');
     expect(account.pupils.map((p) => p.id)).toEqual(fake.accounts.parent.pupilIds);
-    expect(since(mark).map((r) => `${r.method} ${r.path}`)).toEqual([
-      'POST /apiv2parent/ping',
-      'GET /apiv2parent/pupils',
-    ]);
+    expect(
+      since(mark)
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+    ).toEqual(['GET /apiv2parent/pupils', 'POST /apiv2parent/ping']);
     expectNoSecrets();
+  });
+
+  it('account() asks /pupils again when the ping retired its token first (no grace period)', async () => {
+    const strict = await startFakeClassCharts({ today: TODAY, renewalGraceSeconds: 0 });
+    try {
+      // Hold /pupils back until the ping has rotated the token, as a slow route to the service would.
+      let pinged!: () => void;
+      const pingDone = new Promise<void>((resolve) => (pinged = resolve));
+      const racing: typeof fetch = async (input, init) => {
+        const path = pathOf(input);
+        if (path.endsWith('/pupils')) await pingDone;
+        const response = await fetch(input, init);
+        if (path.endsWith('/ping')) setTimeout(pinged, 20);
+        return response;
+      };
+      const c = new ClassChartsClient({ fetch: racing, baseUrl: strict.url, clock: systemClock, logger });
+      await c.login({
+        kind: 'parent',
+        email: strict.accounts.parent.email,
+        password: strict.accounts.parent.password,
+      });
+      const mark = strict.requests.length;
+      const account = await c.account();
+      expect(account.pupils.map((p) => p.id)).toEqual(strict.accounts.parent.pupilIds);
+      const [ping, first, again] = strict.requests.slice(mark);
+      expect([ping?.path, first?.path, again?.path]).toEqual([
+        '/apiv2parent/ping',
+        '/apiv2parent/pupils',
+        '/apiv2parent/pupils',
+      ]);
+      // The first /pupils went with the retired token, the second with the one the ping handed out.
+      expect(first?.headers.authorization).toBe(ping?.headers.authorization);
+      expect(again?.headers.authorization).not.toBe(ping?.headers.authorization);
+      expect(c.hasSession()).toBe(true);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('wrong password: WrongCredentialsError that names neither field', async () => {
