@@ -37,6 +37,8 @@ export default defineConfig({
     build: {
       outDir: resolve(root, 'out/renderer'),
       emptyOutDir: true,
+      // The manifest serves only the preview's modulepreload list; the packaged app has no use for it.
+      manifest: false,
       rolldownOptions: { input: { index: resolve(root, 'renderer/index.html') } },
     },
   }),

@@ -124,13 +124,13 @@ describe('packaged app (electron-builder --dir, stub Electron)', () => {
     expect(files.some((f) => /^\/out\/renderer\/assets\/index-[\w-]+\.js$/.test(f))).toBe(true);
   });
 
-  it('holds no sources, tests, scripts, source maps or fake server', () => {
+  it('holds no sources, tests, scripts, source maps, build manifests or fake server', () => {
     const own = files.filter((f) => !f.startsWith('/node_modules/'));
     const offenders = own.filter(
       (f) =>
         /^\/(main|preload|renderer|test|scripts|build|docs|\.ci)(\/|$)/.test(f) ||
         /\.(ts|svelte|map)$/.test(f) ||
-        /fake-classcharts|vitest|tsconfig|electron\.vite\.config|electron-builder\.yml/.test(f),
+        /fake-classcharts|vitest|tsconfig|electron\.vite\.config|electron-builder\.yml|\/\.vite\//.test(f),
     );
     expect(offenders).toEqual([]);
     expect(files.filter((f) => f.includes('fake-classcharts'))).toEqual([]);
