@@ -312,6 +312,24 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     ledger = openLedger(dataStore);
   }
 
+  /**
+   * Signed in again after "sign in again": the data on screen and the ledger carry over, kept or not per
+   * the new sign-in's "remember" (the ledger's entries move with it, so nothing is told twice).
+   */
+  function keepDataAcrossSignIn(persist: boolean): void {
+    const carried = ledger;
+    if (persist !== persistent) {
+      if (!persist) {
+        clearKnownData(store);
+        store.delete(SELECTED_PUPIL_STORE_KEY);
+      }
+      usePersistence(persist);
+      ledger.merge(carried);
+      if (!persist) openLedger(store).clear();
+    }
+    engine.forgetAnswers();
+  }
+
   function forgetData(): void {
     engine.reset();
     clearKnownData(store);
@@ -358,7 +376,12 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       remember = parsed.remember;
     }
 
-    if (keeper.status !== 'signed-out') {
+    // Waiting for the user to sign in again, the last data stays on screen and the ledger stays as it
+    // is until a sign-in succeeds: a mistyped code loses nothing, and what changed while the app waited
+    // is still notified (the refresh below compares with that data). Another account's sign-in drops the
+    // old pupils (their data and answers) and, its pupils never seen, fills the ledger silently.
+    const resuming = keeper.status === 'needs-sign-in' && engine.known !== null;
+    if (keeper.status !== 'signed-out' && !resuming) {
       await keeper.signOut();
       forgetData();
     }
@@ -369,8 +392,11 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       publish();
       return loginFailure(error);
     }
-    usePersistence(remember && keychain !== 'unavailable');
-    engine.reset();
+    if (resuming) keepDataAcrossSignIn(remember && keychain !== 'unavailable');
+    else {
+      usePersistence(remember && keychain !== 'unavailable');
+      engine.reset();
+    }
     await engine.refresh('sign-in', { account: true });
     const noPupils = engine.lastError;
     if (engine.known === null && noPupils instanceof NoPupilsError) {

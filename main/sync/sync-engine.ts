@@ -189,6 +189,11 @@ export class SyncEngine {
     this.options.onChange();
   }
 
+  /** Forgets the briefly kept answers to records requests (a sign-in again, perhaps as someone else). */
+  forgetAnswers(): void {
+    this.answers.clear();
+  }
+
   /** Starts the interval and midnight timers (the first refresh is asked for separately). */
   start(): void {
     this.active = true;

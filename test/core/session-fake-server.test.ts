@@ -2,8 +2,11 @@
 // clock for the app's timers and the server's token expiry: expiry in the middle of a request, a renewal
 // racing many requests, the server down then back, a hanging answer, and refused stored credentials.
 import { afterEach, describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../../main/adapters/memory-store';
 import { createMemoryVault } from '../../main/adapters/memory-vault';
+import { LEDGER_STORE_KEY } from '../../main/notify/ledger';
 import { CREDENTIALS_VAULT_KEY } from '../../main/session/keeper';
+import { KNOWN_DATA_STORE_KEY } from '../../main/sync/known-data';
 import { type Harness, startHarness, studentLogin } from './app-harness';
 import { FakeClock, settle } from './helpers';
 
@@ -177,6 +180,61 @@ describe('refused stored credentials', () => {
     // The user signs in with the new code: everything runs again.
     expect(await h.app.handlers['auth:login']({ ...studentLogin(), code: 'NEWCODE9' })).toEqual({ ok: true });
     expect(h.app.state()).toMatchObject({ auth: 'signed-in', freshness: { stale: false } });
+  });
+
+  it('waiting for the user, a mistyped code says so and loses nothing: the last data stays', async () => {
+    const h = await signedIn({}, true);
+    await refusedAtNextRenewal(h);
+    const waiting = h.app.state();
+    expect(waiting.today?.lessons.length).toBeGreaterThan(0);
+    expect(await h.app.handlers['auth:login']({ ...studentLogin(), code: 'NEWCODE8' })).toMatchObject({
+      ok: false,
+      code: 'wrong-code',
+    });
+    const after = h.app.state();
+    expect(after.auth).toBe('needs-sign-in');
+    expect(after.today).toEqual(waiting.today);
+    expect(after.homework).toEqual(waiting.homework);
+    expect(after.freshness.stale).toBe(true);
+  });
+
+  it('news that came while the app waited is notified once the user signs in again, and only once', async () => {
+    const h = await signedIn({}, true);
+    await refusedAtNextRenewal(h);
+    const pupil = h.fake.dataset.pupils.find((p) => p.pupil.id === h.fake.accounts.student.pupilId)!;
+    pupil.homeworks.push({
+      ...pupil.homeworks[0]!,
+      id: 9_999_002,
+      title: 'Set while signed out',
+      issue_date: '2026-06-15',
+      due_date: '2026-06-19',
+    });
+    expect(h.ports.notifier.shown).toEqual([]);
+    expect(await h.app.handlers['auth:login']({ ...studentLogin(true), code: 'NEWCODE9' })).toEqual({
+      ok: true,
+    });
+    await h.app.whenIdle();
+    const id = `homework-new:${pupil.pupil.id}:9999002`;
+    expect(h.ports.notifier.shown.map((n) => n.id)).toEqual([id]);
+    await h.app.handlers['sync:refresh']();
+    expect(h.ports.notifier.shown.map((n) => n.id)).toEqual([id]);
+  });
+
+  it('signing in again without "remember" keeps the data on screen but removes it, and the ledger, from disk', async () => {
+    const store = createMemoryStore();
+    const h = await signedIn({ store }, true);
+    await refusedAtNextRenewal(h);
+    expect(store.get(KNOWN_DATA_STORE_KEY)).toBeDefined();
+    expect(await h.app.handlers['auth:login']({ ...studentLogin(false), code: 'NEWCODE9' })).toEqual({
+      ok: true,
+    });
+    await h.app.whenIdle();
+    expect(h.app.state().today?.lessons.length).toBeGreaterThan(0);
+    expect(store.get(KNOWN_DATA_STORE_KEY)).toBeUndefined();
+    expect(store.get(LEDGER_STORE_KEY)).toBeUndefined();
+    // What was already notified stays known in memory: a refresh tells nothing again.
+    await h.app.handlers['sync:refresh']();
+    expect(h.ports.notifier.shown).toEqual([]);
   });
 
   it('waiting for the user, the popover clock still runs: the minutes to the next lesson count down', async () => {
