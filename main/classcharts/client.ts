@@ -224,8 +224,9 @@ export class ClassChartsClient {
   /**
    * The signed-in account. Student: one `/ping` (which renews the token) → the pupil from `data.user`.
    * Parent: `/ping` (renews, gives the parent's name) and `/pupils` together, one round trip. `/pupils`
-   * carries the token the ping is replacing; should the service have retired it already, `/pupils` is
-   * asked once more with the new token (client notes, decision 5).
+   * is asked once more, after the ping, when it came back empty (a parent session may need the ping to
+   * "activate" it before it shows data, field notes §2.2) or refused the token the ping was replacing
+   * (client notes, decision 5).
    * @throws NoPupilsError a parent account with no pupils; SessionExpiredError; the transport's errors.
    */
   async account(): Promise<Account> {
@@ -233,8 +234,11 @@ export class ClassChartsClient {
       const [renewal, listing] = await Promise.allSettled([this.ping(), this.pupils()]);
       if (renewal.status === 'rejected') throw renewal.reason;
       let pupils: Pupil[];
-      if (listing.status === 'fulfilled') pupils = listing.value;
-      else if (listing.reason instanceof SessionExpiredError && this.hasSession())
+      if (listing.status === 'fulfilled' && listing.value.length > 0) pupils = listing.value;
+      else if (
+        listing.status === 'fulfilled' ||
+        (listing.reason instanceof SessionExpiredError && this.hasSession())
+      )
         pupils = await this.pupils();
       else throw listing.reason;
       const parent = parentUserSchema.safeParse(renewal.value);

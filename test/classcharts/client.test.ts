@@ -190,6 +190,21 @@ describe('parent sign-in', () => {
     expectNoSecrets();
   });
 
+  it('account() asks /pupils again after the ping when it came back empty (a session not yet activated)', async () => {
+    let answered = 0;
+    const notYetActive: typeof fetch = async (input, init) => {
+      if (pathOf(input).endsWith('/pupils') && answered++ === 0)
+        return jsonResponse({ success: 1, data: [], meta: [] });
+      return fetch(input, init);
+    };
+    const c = await parent({ fetch: notYetActive });
+    const mark = fake.requests.length;
+    const account = await c.account();
+    expect(account.pupils.map((p) => p.id)).toEqual(fake.accounts.parent.pupilIds);
+    expect(answered).toBe(2);
+    expect(since(mark).map((r) => r.path)).toEqual(['/apiv2parent/ping', '/apiv2parent/pupils']);
+  });
+
   it('account() asks /pupils again when the ping retired its token first (no grace period)', async () => {
     const strict = await startFakeClassCharts({ today: TODAY, renewalGraceSeconds: 0 });
     try {

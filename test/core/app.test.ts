@@ -65,6 +65,17 @@ describe('sign-in and the state the popover shows', () => {
     expect(h.ports.notifier.shown).toEqual([]);
   });
 
+  it('a parent account with no pupils is told so and stays signed out, after asking /pupils once more', async () => {
+    const h = await start();
+    h.fake.dataset.parents[0]!.pupilIds = [];
+    await h.app.start();
+    await h.app.whenIdle();
+    const result = await h.app.handlers['auth:login']({ kind: 'demo', as: 'parent' });
+    expect(result).toMatchObject({ ok: false, code: 'no-pupils' });
+    expect(h.paths().filter((p) => p === '/apiv2parent/pupils')).toHaveLength(2);
+    expect(h.app.state()).toMatchObject({ auth: 'signed-out', account: null, pupils: [] });
+  });
+
   it('a parent sees every pupil, and switching pupil needs no request', async () => {
     const h = await start();
     await h.app.start();
