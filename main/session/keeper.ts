@@ -161,6 +161,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
       this.setStatus(previous);
       if (previous === 'signed-in') this.scheduleNext();
     };
+    const sentAt = this.clock.now();
     try {
       await client.login(credentials);
     } catch (error) {
@@ -185,7 +186,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     this.client?.signOut();
     this.client = client;
     this.credentials = credentials;
-    this.onSessionStarted();
+    this.onSessionStarted(sentAt);
     this.setStatus('signed-in');
   }
 
@@ -335,6 +336,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
       await this.signInAgain('retry', gen);
       return;
     }
+    const sentAt = this.clock.now();
     try {
       await client.renew();
     } catch (error) {
@@ -351,7 +353,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
       throw error;
     }
     if (gen !== this.generation) return;
-    this.onSessionStarted();
+    this.onSessionStarted(sentAt);
     this.emit({ type: 'renewal', ok: true });
   }
 
@@ -363,6 +365,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
       this.enterNeedsSignIn();
       throw new NotSignedInError();
     }
+    const sentAt = this.clock.now();
     try {
       await client.login(credentials);
     } catch (error) {
@@ -384,7 +387,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     }
     if (gen !== this.generation) return;
     this.logger.info('signed in again', { reason });
-    this.onSessionStarted();
+    this.onSessionStarted(sentAt);
     this.emit({ type: 're-login', ok: true, reason });
     this.setStatus('signed-in');
   }
@@ -398,10 +401,15 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     this.setStatus('needs-sign-in');
   }
 
-  /** A new or renewed token: count from now, clear failures, schedule the next renewal. */
-  private onSessionStarted(): void {
+  /**
+   * A new or renewed token: clear failures and schedule the next renewal, counted from `sentAt` (epoch
+   * ms), when the sign-in or ping that produced the token was sent. The service dates a token from when
+   * it issued it, which is after that and before the answer arrived; counting from the answer would let
+   * a slow answer eat into the token's life.
+   */
+  private onSessionStarted(sentAt: number): void {
     this.generation += 1;
-    this.lastRenewedAt = this.clock.now();
+    this.lastRenewedAt = sentAt;
     this.failures = 0;
     this.scheduleNext();
   }

@@ -46,6 +46,23 @@ describe('session keeper: renewal cadence', () => {
     expect(service.logins).toBe(1);
   });
 
+  it("counts the next renewal from when the ping was sent, so a slow answer does not shorten the token's life", async () => {
+    const { clock, service, keeper } = setup();
+    await keeper.signIn(STUDENT, { remember: false });
+    const slow = deferred();
+    service.renewGate = slow.promise;
+    await clock.advance(180_000); // the first renewal is sent, and takes 5 s to answer
+    expect(service.renewals).toBe(1);
+    await clock.advance(5_000);
+    service.renewGate = null;
+    slow.resolve();
+    await settle();
+    await clock.advance(174_000); // 359 s after sign-in: not yet
+    expect(service.renewals).toBe(1);
+    await clock.advance(1_000); // 180 s after the first ping was sent
+    expect(service.renewals).toBe(2);
+  });
+
   it('uses a configured renewal period', async () => {
     const { clock, service, keeper } = setup({ renewEveryMs: 2_000 });
     await keeper.signIn(STUDENT, { remember: false });
