@@ -31,7 +31,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type CoreApp } from './app';
 import { createLoginItemAutostart, createXdgAutostart, launchCommand } from './platform/autostart';
-import { APP_ID, PRODUCT_NAME, serviceEnvironment } from './platform/environment';
+import { APP_ID, PRODUCT_NAME, serviceEnvironment, userDataFolder } from './platform/environment';
 import { forwardEvents, isTrustedSender, registerIpc } from './platform/ipc';
 import { createConsoleLogger } from './platform/logger';
 import { createElectronFetch } from './platform/net-fetch';
@@ -52,6 +52,10 @@ const platform = process.platform;
 const outDir = join(import.meta.dirname, '..');
 
 async function boot(): Promise<void> {
+  // Packaged, the environment cannot redirect the app (and the pupil's credentials) to another host.
+  const { baseUrl, demo } = serviceEnvironment(app.isPackaged ? {} : process.env);
+  // A demo or test server gets its own data folder (and lock), before anything reads the default one.
+  app.setPath('userData', userDataFolder(app.getPath('userData'), { baseUrl, demo }));
   if (!app.requestSingleInstanceLock()) {
     // Another instance runs: it shows its popover (`second-instance`); this one leaves quietly.
     app.quit();
@@ -84,8 +88,6 @@ async function boot(): Promise<void> {
     hardenWebContents(contents, { openExternal: (url) => shell.openExternal(url), isAppUrl }),
   );
 
-  // Packaged, the environment cannot redirect the app (and the pupil's credentials) to another host.
-  const { baseUrl, demo } = serviceEnvironment(app.isPackaged ? {} : process.env);
   const resources = join(app.getAppPath(), 'resources');
   const store = createElectronStore({ name: 'classcharts-tray' });
   const vault = createSafeStorageVault({

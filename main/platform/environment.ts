@@ -44,3 +44,16 @@ export function serviceEnvironment(env: NodeJS.ProcessEnv): ServiceEnvironment {
   }
   return { baseUrl, demo: env.CLASSCHARTS_DEMO === '1' };
 }
+
+/**
+ * The data folder (Electron's `userData`: settings, cache, vault, single-instance lock) for a run against
+ * `service`: `defaultFolder` for the real service; a sibling folder otherwise — `<default> (demo)` for
+ * `npm run demo`, `<default> (<host name>)` for another server — so a demo never replays the real
+ * account's remembered sign-in against the fake server, never mixes their cached data, and can run while
+ * the installed app does.
+ */
+export function userDataFolder(defaultFolder: string, service: ServiceEnvironment): string {
+  if (service.baseUrl === DEFAULT_BASE_URL && !service.demo) return defaultFolder;
+  const label = service.demo ? 'demo' : new URL(service.baseUrl).hostname.replace(/[^\w.-]/g, '_');
+  return `${defaultFolder} (${label})`;
+}

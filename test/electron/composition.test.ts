@@ -65,6 +65,13 @@ describe('the app as wired by main/index.ts', () => {
     expect(app.listenerCount('window-all-closed')).toBe(1);
   });
 
+  it('the demo keeps its own data folder, chosen before the single-instance lock', () => {
+    expect(app.getPath('userData')).toMatch(/ \(demo\)$/);
+    const [setPathOrder] = app.setPath.mock.invocationCallOrder;
+    const [lockOrder] = app.requestSingleInstanceLock.mock.invocationCallOrder;
+    expect(setPathOrder).toBeLessThan(lockOrder!);
+  });
+
   it('offers the demo, signs in from the popover over IPC, and the tray follows', async () => {
     const initial = (await invoke('state:get')) as AppState;
     expect(initial.environment).toMatchObject({ demo: true, keychain: 'available' });

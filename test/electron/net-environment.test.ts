@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BASE_URL, serviceEnvironment } from '../../main/platform/environment';
+import { DEFAULT_BASE_URL, serviceEnvironment, userDataFolder } from '../../main/platform/environment';
 
 describe('service environment', () => {
   it('uses the real service by default', () => {
@@ -23,5 +23,28 @@ describe('service environment', () => {
       'https://mirror.example',
     );
     expect(serviceEnvironment({ CLASSCHARTS_BASE_URL: 'not a url' }).baseUrl).toBe(DEFAULT_BASE_URL);
+  });
+});
+
+describe('data folder', () => {
+  const folder = '/home/pupil/.config/ClassCharts Tray';
+
+  it('is the normal one for the real service', () => {
+    expect(userDataFolder(folder, serviceEnvironment({}))).toBe(folder);
+  });
+
+  it('is a separate one for the demo, whatever port the fake server took', () => {
+    for (const port of [43123, 51999]) {
+      const demo = serviceEnvironment({
+        CLASSCHARTS_BASE_URL: `http://127.0.0.1:${port}`,
+        CLASSCHARTS_DEMO: '1',
+      });
+      expect(userDataFolder(folder, demo)).toBe(`${folder} (demo)`);
+    }
+  });
+
+  it('is a separate one, named after the host, for another server', () => {
+    const other = serviceEnvironment({ CLASSCHARTS_BASE_URL: 'https://mirror.example:8443/' });
+    expect(userDataFolder(folder, other)).toBe(`${folder} (mirror.example)`);
   });
 });

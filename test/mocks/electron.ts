@@ -491,6 +491,10 @@ export const session = {
 /** `app` fake: an EventEmitter with the calls the composition root makes. */
 export const app = Object.assign(new EventEmitter(), {
   getPath: vi.fn((_name: string) => electronMock.userData),
+  /** `app.setPath('userData', …)` moves the mock's userData folder (other names are ignored). */
+  setPath: vi.fn((name: string, path: string) => {
+    if (name === 'userData') electronMock.userData = path;
+  }),
   getVersion: vi.fn(() => '0.1.0'),
   getName: vi.fn(() => 'ClassCharts Tray'),
   getAppPath: vi.fn(() => process.cwd()),
