@@ -198,6 +198,27 @@ describe('refused stored credentials', () => {
     expect(after.freshness.stale).toBe(true);
   });
 
+  it('waiting because the sign-in page itself said "not logged in", a mistyped code still loses nothing', async () => {
+    const h = await signedIn({}, true);
+    h.fake.faults.inject({ path: '/student/login', kind: 'expired', count: 1 });
+    h.fake.expireSessions();
+    const refused = h.until((e) => e.type === 'status' && e.status === 'needs-sign-in');
+    await h.clock.advance(180_000);
+    await refused;
+    await settle();
+    const waiting = h.app.state();
+    expect(waiting.today?.lessons.length).toBeGreaterThan(0);
+    expect(await h.app.handlers['auth:login']({ ...studentLogin(), code: 'TYPO1234' })).toMatchObject({
+      ok: false,
+      code: 'wrong-code',
+    });
+    expect(h.app.state()).toMatchObject({
+      auth: 'needs-sign-in',
+      today: waiting.today,
+      pupils: waiting.pupils,
+    });
+  });
+
   it('news that came while the app waited is notified once the user signs in again, and only once', async () => {
     const h = await signedIn({}, true);
     await refusedAtNextRenewal(h);
