@@ -3,8 +3,9 @@
 //   demo   starts the fake ClassCharts server (test/fake-classcharts) on 127.0.0.1 and points the app at
 //          it (CLASSCHARTS_BASE_URL, CLASSCHARTS_DEMO=1): the sign-in screen offers the demo accounts.
 // Where the Electron binary is missing, Electron's own installer is run once to download it (skipped when
-// ELECTRON_SKIP_BINARY_DOWNLOAD is set); if that cannot work (a machine without internet), both stop and
-// say, in one paragraph, how to get it and that `npm run preview` shows the popover in a browser.
+// ELECTRON_SKIP_BINARY_DOWNLOAD is set), its output held back; if that cannot work (a machine without
+// internet), both stop and say, in one paragraph, how to get it, why the download failed, and that
+// `npm run preview` shows the popover in a browser.
 // Never `require('electron')` here: its download-on-load gives no say over the message.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -61,19 +62,37 @@ export const MISSING_ELECTRON = [
 ].join(' ');
 
 /**
- * Runs Electron's installer (node_modules/electron/install.js: downloads and unpacks the binary) once.
- * Returns false when skipped (ELECTRON_SKIP_BINARY_DOWNLOAD) or when it failed (no network, say).
+ * Runs Electron's installer (node_modules/electron/install.js: downloads and unpacks the binary) once,
+ * its output held back so that a failure ends in the one paragraph rather than the installer's stack
+ * trace. Returns `null` when the binary was installed, else why not (one line): skipped
+ * (ELECTRON_SKIP_BINARY_DOWNLOAD), or the installer's first error line (no network, say).
  */
-function installElectron(electronDir: string, env: NodeJS.ProcessEnv): boolean {
-  if (env.ELECTRON_SKIP_BINARY_DOWNLOAD) return false;
+function installElectron(electronDir: string, env: NodeJS.ProcessEnv): string | null {
+  if (env.ELECTRON_SKIP_BINARY_DOWNLOAD)
+    return 'ELECTRON_SKIP_BINARY_DOWNLOAD is set, so it was not fetched.';
   console.log('Electron is not downloaded yet: fetching it once (about 100 MB)…');
   const result = spawnSync(process.execPath, [join(electronDir, 'install.js')], {
     cwd: electronDir,
     env,
-    stdio: 'inherit',
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
     timeout: 15 * 60_000,
   });
-  return result.status === 0;
+  if (result.status === 0) return null;
+  return `Fetching it just now failed: ${installFailure(`${result.stderr ?? ''}\n${result.stdout ?? ''}`, result.error)}`;
+}
+
+/** The first meaningful line of a failed install (an `Error: …` line if any), at most 200 characters. */
+export function installFailure(output: string, error?: Error): string {
+  if (error) return `${error.message}.`;
+  const lines = output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('at '));
+  const reason =
+    lines.find((line) => /error/i.test(line)) ?? lines[0] ?? 'the installer stopped without saying why';
+  const short = reason.length > 200 ? `${reason.slice(0, 199)}…` : reason;
+  return /[.!?…]$/.test(short) ? short : `${short}.`;
 }
 
 /** The sentence added when Electron exits with an error on Linux (AppArmor and the SUID sandbox helper). */
@@ -104,9 +123,13 @@ async function main(mode: string | undefined): Promise<number> {
   const electronDir = electronPackageDir();
   const find = () => findElectronBinary({ env: process.env, platform: process.platform, electronDir });
   let electron = find();
-  if (!electron && electronDir && installElectron(electronDir, process.env)) electron = find();
+  let failure: string | null = null;
+  if (!electron && electronDir) {
+    failure = installElectron(electronDir, process.env);
+    if (failure === null) electron = find();
+  }
   if (!electron) {
-    console.error(MISSING_ELECTRON);
+    console.error(failure ? `${MISSING_ELECTRON} (${failure})` : MISSING_ELECTRON);
     return 1;
   }
 

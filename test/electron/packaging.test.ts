@@ -17,7 +17,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MISSING_ELECTRON, electronPackageDir, findElectronBinary } from '../../scripts/launch';
+import {
+  MISSING_ELECTRON,
+  electronPackageDir,
+  findElectronBinary,
+  installFailure,
+} from '../../scripts/launch';
 import { acquireOutDirLock } from './out-dir-lock';
 
 const root = process.cwd();
@@ -279,4 +284,40 @@ describe('npm run demo / npm start (scripts/launch.ts)', () => {
       }
     },
   );
+
+  it.skipIf(installed !== null)(
+    "a download that fails (no internet) ends in the paragraph and the reason, not the installer's stack trace",
+    async () => {
+      const output = await run(
+        process.execPath,
+        [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/launch.ts', 'demo'],
+        120_000,
+        // A mirror on a closed loopback port: the installer runs and fails at once, reaching nothing outside.
+        {
+          ...process.env,
+          ELECTRON_SKIP_BINARY_DOWNLOAD: '',
+          ELECTRON_MIRROR: 'http://127.0.0.1:9/',
+          electron_config_cache: mkdtempSync(join(tmpdir(), 'cct-electron-cache-')),
+        },
+      ).then(
+        () => '',
+        (error: Error) => error.message,
+      );
+      expect(output).toContain('fetching it once');
+      expect(output).toContain(`${MISSING_ELECTRON} (Fetching it just now failed: `);
+      expect(output).not.toMatch(/^\s+at /m);
+    },
+  );
+
+  it('names the first error line of a failed install, short and ending in a full stop', () => {
+    const output = [
+      'HTTPError: Response code 404 (Not Found) for http://mirror/v45.0.0/electron.zip',
+      '    at Request.<anonymous> (node_modules/got/dist/source/as-promise/index.js:118:42)',
+    ].join('\n');
+    expect(installFailure(output)).toBe(
+      'HTTPError: Response code 404 (Not Found) for http://mirror/v45.0.0/electron.zip.',
+    );
+    expect(installFailure('', new Error('spawnSync node ETIMEDOUT'))).toBe('spawnSync node ETIMEDOUT.');
+    expect(installFailure(`Error: ${'x'.repeat(500)}`)).toHaveLength(200);
+  });
 });
