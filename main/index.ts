@@ -34,7 +34,7 @@ import { createLoginItemAutostart, createXdgAutostart, launchCommand } from './p
 import { APP_ID, PRODUCT_NAME, serviceEnvironment, userDataFolder } from './platform/environment';
 import { forwardEvents, isTrustedSender, registerIpc } from './platform/ipc';
 import { createConsoleLogger } from './platform/logger';
-import { createElectronFetch } from './platform/net-fetch';
+import { API_SESSION_PARTITION, createElectronFetch } from './platform/net-fetch';
 import { createElectronNotifier } from './platform/notifier';
 import { createPopover, isRendererUrl, rendererLocation, type Popover } from './platform/popover';
 import type { Rect } from './platform/position';
@@ -129,7 +129,11 @@ async function boot(): Promise<void> {
   });
 
   const ports: AppPorts = {
-    fetch: createElectronFetch((options) => net.request(options)),
+    // The API's own session, in memory only (no `persist:`): its cookies never reach the disk (net-fetch.ts).
+    fetch: createElectronFetch(
+      (options) => net.request(options),
+      session.fromPartition(API_SESSION_PARTITION, { cache: false }),
+    ),
     clock: systemClock,
     vault,
     store,

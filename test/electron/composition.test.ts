@@ -10,14 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
-import type { ClientRequestConstructorOptions } from 'electron';
 import type { AppState } from '../../preload/contract';
-import { emulatedNetRequest } from '../mocks/net-request';
+import { emulatedNetRequest, netRequestCalls, type EmulatedRequestOptions } from '../mocks/net-request';
 
 vi.mock('electron', () => import('../mocks/electron'));
 
 const electron = await import('../mocks/electron');
-const { FakeBrowserWindow, FakeTray, app, ipcMain, net, powerMonitor, resetElectronMock } = electron;
+const { FakeBrowserWindow, FakeTray, app, ipcMain, net, powerMonitor, resetElectronMock, session } = electron;
 
 let fake: FakeClassCharts;
 const saved = { ...process.env };
@@ -35,9 +34,7 @@ const lastState = () =>
 beforeAll(async () => {
   fake = await startFakeClassCharts({ port: 0 });
   resetElectronMock();
-  net.request.mockImplementation((options: unknown) =>
-    emulatedNetRequest(options as ClientRequestConstructorOptions),
-  );
+  net.request.mockImplementation((options: unknown) => emulatedNetRequest(options as EmulatedRequestOptions));
   Object.assign(process.env, { CLASSCHARTS_BASE_URL: fake.url, CLASSCHARTS_DEMO: '1', XDG_CONFIG_HOME: xdg });
   await import('../../main/index');
   await vi.waitFor(() => expect(ipcMain.handlers.size).toBeGreaterThan(0), { timeout: 10_000 });
@@ -84,6 +81,18 @@ describe('the app as wired by main/index.ts', () => {
     expect(fake.requests.every((r) => r.headers.host?.startsWith('127.0.0.1'))).toBe(true);
   });
 
+  it('talks to the service through its own in-memory session, with session cookies and no cache', () => {
+    expect(session.fromPartition).toHaveBeenCalledTimes(1);
+    const [partition, options] = session.fromPartition.mock.calls[0]!;
+    expect(partition).not.toMatch(/^persist:/); // in memory: the cookies never reach the disk
+    expect(options).toEqual({ cache: false });
+    const apiSession = session.fromPartition.mock.results[0]!.value;
+    expect(apiSession).not.toBe(session.defaultSession);
+    expect(netRequestCalls.length).toBeGreaterThan(0);
+    for (const call of netRequestCalls)
+      expect(call).toMatchObject({ session: apiSession, useSessionCookies: true, cache: 'no-store' });
+  });
+
   it('refuses the same call from a window that is not the popover', async () => {
     const other = new electron.FakeWebContents();
     other.mainFrame = popover().webContents.mainFrame;
@@ -118,5 +127,21 @@ describe('the app as wired by main/index.ts', () => {
     menu.find('Sign out')!.click!();
     await vi.waitFor(() => expect(tray().tooltip).toContain('Signed out'), { timeout: 10_000 });
     expect(tray().image.path).toMatch(/tray-signed-out/);
+  });
+
+  it('signing in as the parent after "Sign out" sends none of the student\'s cookies', async () => {
+    const studentCookie = fake.requests.filter((r) => r.path.startsWith('/apiv2student/')).at(-1)?.headers[
+      'cookie'
+    ];
+    expect(studentCookie).toMatch(/student_session_credentials=/);
+    await expect(invoke('auth:login', { kind: 'demo', as: 'parent' })).resolves.toEqual({ ok: true });
+    await vi.waitFor(() => expect(lastState()?.account?.kind).toBe('parent'), { timeout: 10_000 });
+    const login = fake.requests.filter((r) => r.path === '/parent/login').at(-1);
+    expect(login?.headers['cookie']).toBeUndefined();
+    const parentCookie = fake.requests.filter((r) => r.path.startsWith('/apiv2parent/')).at(-1)?.headers[
+      'cookie'
+    ];
+    expect(parentCookie).toMatch(/parent_session_credentials=/);
+    expect(parentCookie).not.toMatch(/student_session_credentials=/);
   });
 });

@@ -15,6 +15,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vi } from 'vitest';
+import { EmulatedCookies } from './net-request';
 
 /** A rectangle in DIP (Electron `Rectangle`). */
 export interface FakeRect {
@@ -76,8 +77,17 @@ export class FakeWebFrame {
   ) {}
 }
 
-/** A fake `Session`: records the permission handlers so tests can call them. */
+/**
+ * A fake `Session`: records the permission handlers so tests can call them, the partition and options it
+ * was made with (`session.fromPartition`), and has an in-memory cookie store that the `net.request`
+ * emulation (test/mocks/net-request.ts) fills and reads.
+ */
 export class FakeSession {
+  constructor(
+    readonly partition = '',
+    readonly options: { cache?: boolean } = {},
+  ) {}
+  readonly cookies = new EmulatedCookies();
   permissionRequestHandler: ((...args: unknown[]) => void) | null = null;
   permissionCheckHandler: ((...args: unknown[]) => boolean) | null = null;
   devicePermissionHandler: ((...args: unknown[]) => boolean) | null = null;
@@ -483,9 +493,18 @@ export const net = {
   isOnline: vi.fn(() => electronMock.online),
 };
 
-/** `session` fake. */
+/** `session` fake. `fromPartition` gives the same FakeSession for the same partition, as Electron does. */
 export const session = {
   defaultSession: new FakeSession(),
+  /** The sessions `fromPartition` made, by partition. */
+  partitions: new Map<string, FakeSession>(),
+  fromPartition: vi.fn((partition: string, options?: { cache?: boolean }): FakeSession => {
+    const known = session.partitions.get(partition);
+    if (known) return known;
+    const made = new FakeSession(partition, options ?? {});
+    session.partitions.set(partition, made);
+    return made;
+  }),
 };
 
 /** `app` fake: an EventEmitter with the calls the composition root makes. */
@@ -555,6 +574,7 @@ export function resetElectronMock(): void {
   app.removeAllListeners();
   app.loginItem = { openAtLogin: false };
   session.defaultSession = new FakeSession();
+  session.partitions.clear();
 }
 resetElectronMock();
 

@@ -1,32 +1,120 @@
 /**
  * An emulation of Electron's `net.request` (ClientRequest) over node:http, for tests that must send real
  * loopback traffic through the Electron fetch adapter (main/platform/net-fetch.ts). It keeps the part of
- * Electron's contract that matters here (lib/common/api/net-client-request.ts, docs "Class: ClientRequest"):
- * - `redirect: 'manual'`: a 3xx emits `redirect(statusCode, method, redirectUrl, headers)`; unless the
- *   listener calls `followRedirect()` or `abort()` right away, the request fails with
+ * Electron's contract that matters here (lib/common/api/net-client-request.ts,
+ * shell/browser/api/electron_api_url_loader.cc, docs "Class: ClientRequest"):
+ * - `redirect: 'manual'`: a 3xx emits `redirect(statusCode, method, redirectUrl, headers)` WITHOUT its
+ *   `Set-Cookie` headers (Electron passes Chromium's filtered response head: electron/electron#23865,
+ *   #26942); unless the listener calls `followRedirect()` or `abort()` right away, the request fails with
  *   "Redirect was cancelled" — which is why `net.fetch` cannot return a 3xx (electron/electron#43715);
  * - `redirect: 'follow'` follows by itself; `'error'` fails;
  * - `response` gives an IncomingMessage-like object (statusCode, lower-case headers with `set-cookie` as an
- *   array, `data`/`end`/`error`/`aborted` events); `abort()` ends it all without an `error`.
- * It records the constructor options so tests can check credentials, cache and cookie settings.
+ *   array, `data`/`end`/`error`/`aborted` events); `abort()` ends it all without an `error`;
+ * - cookies: with a `session` and `useSessionCookies: true` or `credentials: 'include'` (credentials, when
+ *   given, decide), every response's `Set-Cookie` — redirects included, before the `redirect` event — goes
+ *   into the session's jar, and the jar's cookies for the URL replace any `Cookie` header given. Otherwise
+ *   no cookie is stored and only a given `Cookie` header is sent. No `session` means the default session,
+ *   which this emulation does not model (it refuses cookie use without one).
+ * Sessions come from {@link createEmulatedSession}: an in-memory RFC 6265 jar (tough-cookie) behind a
+ * `cookies` object with Electron's `get({ url })` / `remove(url, name)`. It records the constructor options
+ * so tests can check credentials, cache, session and cookie settings.
  */
 import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { ClientRequestConstructorOptions } from 'electron';
-import type { NetRequestLike, NetResponseLike } from '../../main/platform/net-fetch';
+import { CookieJar } from 'tough-cookie';
+import type {
+  CookieJarLike,
+  NetRequestLike,
+  NetResponseLike,
+  SessionCookie,
+  SessionLike,
+} from '../../main/platform/net-fetch';
+
+/**
+ * A session's cookie store as Electron's `Cookies` behaves for one host: cookies are kept as the server
+ * set them (values untouched), expire, and match by path. `expirationDate` is in seconds since the epoch.
+ */
+export class EmulatedCookies implements CookieJarLike {
+  private readonly jar = new CookieJar();
+
+  /** Electron `cookies.get({ url })`: the cookies that would be sent to `url`, HttpOnly ones included. */
+  async get(filter: { url: string }): Promise<SessionCookie[]> {
+    const cookies = await this.jar.getCookies(filter.url);
+    return cookies.map((cookie) => {
+      const expires = cookie.expiryTime();
+      return {
+        name: cookie.key,
+        value: cookie.value,
+        ...(cookie.path ? { path: cookie.path } : {}),
+        ...(expires !== undefined && Number.isFinite(expires) ? { expirationDate: expires / 1000 } : {}),
+      };
+    });
+  }
+
+  /** Electron `cookies.remove(url, name)`: removes the cookies named `name` that `url` would get. */
+  async remove(url: string, name: string): Promise<void> {
+    for (const cookie of await this.jar.getCookies(url))
+      if (cookie.key === name && cookie.domain && cookie.path)
+        await this.jar.store.removeCookie(cookie.domain, cookie.path, cookie.key);
+  }
+
+  /** What Chromium does with a response's `Set-Cookie` lines when the request uses session cookies. */
+  async storeFrom(url: string, lines: readonly string[]): Promise<void> {
+    for (const line of lines) await this.jar.setCookie(line, url, { ignoreError: true });
+  }
+
+  /** The `Cookie` header Chromium attaches for `url`, or `null` when the jar has nothing for it. */
+  async header(url: string): Promise<string | null> {
+    const header = await this.jar.getCookieString(url);
+    return header === '' ? null : header;
+  }
+}
+
+/** An emulated Electron `Session`: its partition, the options it was made with, and its cookie store. */
+export interface EmulatedSession extends SessionLike {
+  readonly partition: string;
+  readonly options: { cache?: boolean };
+  readonly cookies: EmulatedCookies;
+}
+
+/** A fresh emulated session (`session.fromPartition(partition, options)`), with an empty cookie jar. */
+export function createEmulatedSession(partition = '', options: { cache?: boolean } = {}): EmulatedSession {
+  return { partition, options, cookies: new EmulatedCookies() };
+}
+
+/** What the emulation accepts: `net.request`'s options with any session whose cookies are emulated. */
+export type EmulatedRequestOptions = Omit<ClientRequestConstructorOptions, 'session'> & {
+  session?: SessionLike;
+};
 
 /** Every `net.request` options object the emulation was given, in order. */
-export const netRequestCalls: ClientRequestConstructorOptions[] = [];
+export const netRequestCalls: EmulatedRequestOptions[] = [];
+
+/** The jar the request uses (Electron's rule: `credentials`, when given, decides over `useSessionCookies`). */
+function jarOf(options: EmulatedRequestOptions): EmulatedCookies | null {
+  const uses =
+    options.credentials !== undefined ? options.credentials !== 'omit' : options.useSessionCookies === true;
+  if (!uses) return null;
+  const cookies = options.session?.cookies;
+  if (!(cookies instanceof EmulatedCookies))
+    throw new Error(
+      'session cookies need a session from createEmulatedSession (the default one is not modelled)',
+    );
+  return cookies;
+}
 
 class EmulatedClientRequest extends EventEmitter implements NetRequestLike {
   private readonly headers: Record<string, string> = {};
   private readonly chunks: Buffer[] = [];
+  private readonly jar: EmulatedCookies | null;
   private aborted = false;
   private current: http.ClientRequest | null = null;
   private followed = false;
 
-  constructor(private readonly options: ClientRequestConstructorOptions) {
+  constructor(private readonly options: EmulatedRequestOptions) {
     super();
+    this.jar = jarOf(options);
   }
 
   setHeader(name: string, value: string): void {
@@ -39,7 +127,7 @@ class EmulatedClientRequest extends EventEmitter implements NetRequestLike {
   }
 
   end(): this {
-    this.send(this.options.url ?? '', this.options.method ?? 'GET', Buffer.concat(this.chunks));
+    void this.send(this.options.url ?? '', this.options.method ?? 'GET', Buffer.concat(this.chunks));
     return this;
   }
 
@@ -54,54 +142,80 @@ class EmulatedClientRequest extends EventEmitter implements NetRequestLike {
     this.followed = true;
   }
 
-  private send(url: string, method: string, body: Buffer): void {
-    const request = http.request(url, { method, headers: this.headers });
-    this.current = request;
-    request.on('error', (error) => {
-      if (!this.aborted) this.emit('error', error);
-    });
-    request.on('response', (incoming) => {
-      if (this.aborted) return;
-      const status = incoming.statusCode ?? 0;
-      const location = incoming.headers.location;
-      if (status >= 300 && status < 400 && location) {
-        incoming.resume();
-        const target = new URL(location, url).href;
-        const mode = this.options.redirect ?? 'follow';
-        if (mode === 'error') {
-          this.emit('error', new Error('Request cannot follow redirect with the current redirect mode'));
-          return;
-        }
-        if (mode === 'manual') {
-          this.followed = false;
-          const headers: Record<string, string[]> = {};
-          for (const [name, value] of Object.entries(incoming.headers))
-            if (value !== undefined) headers[name] = Array.isArray(value) ? value : [value];
-          this.emit('redirect', status, method, target, headers);
-          if (this.aborted) return;
-          if (!this.followed) {
-            this.emit('error', new Error('Redirect was cancelled'));
-            return;
-          }
-        }
-        this.send(target, status === 307 || status === 308 ? method : 'GET', Buffer.alloc(0));
+  private fail(error: unknown): void {
+    if (!this.aborted) this.emit('error', error instanceof Error ? error : new Error(String(error)));
+  }
+
+  private async send(url: string, method: string, body: Buffer): Promise<void> {
+    const headers = { ...this.headers };
+    if (this.jar) {
+      try {
+        const cookie = await this.jar.header(url);
+        if (cookie !== null) headers['cookie'] = cookie;
+      } catch (error) {
+        this.fail(error);
         return;
       }
-      const response = Object.assign(new EventEmitter(), {
-        statusCode: status,
-        headers: incoming.headers as Record<string, string | string[]>,
-      });
-      this.emit('response', response as unknown as NetResponseLike);
-      incoming.on('data', (chunk: Buffer) => !this.aborted && response.emit('data', chunk));
-      incoming.on('end', () => !this.aborted && response.emit('end'));
-      incoming.on('error', (error) => !this.aborted && response.emit('error', error));
+    }
+    if (this.aborted) return;
+    const request = http.request(url, { method, headers });
+    this.current = request;
+    request.on('error', (error) => this.fail(error));
+    request.on('response', (incoming) => {
+      void this.receive(url, method, incoming).catch((error: unknown) => this.fail(error));
     });
     request.end(body.length > 0 ? body : undefined);
   }
+
+  private async receive(url: string, method: string, incoming: http.IncomingMessage): Promise<void> {
+    // Chromium stores the cookies before it reports the response or the redirect.
+    await this.jar?.storeFrom(url, incoming.headers['set-cookie'] ?? []);
+    if (this.aborted) {
+      incoming.resume();
+      return;
+    }
+    const status = incoming.statusCode ?? 0;
+    const location = incoming.headers.location;
+    if (status >= 300 && status < 400 && location) {
+      incoming.resume();
+      const target = new URL(location, url).href;
+      const mode = this.options.redirect ?? 'follow';
+      if (mode === 'error') {
+        this.fail(new Error('Request cannot follow redirect with the current redirect mode'));
+        return;
+      }
+      if (mode === 'manual') {
+        this.followed = false;
+        const headers: Record<string, string[]> = {};
+        for (const [name, value] of Object.entries(incoming.headers))
+          if (value !== undefined && name !== 'set-cookie')
+            headers[name] = Array.isArray(value) ? value : [value];
+        this.emit('redirect', status, method, target, headers);
+        if (this.aborted) return;
+        if (!this.followed) {
+          this.fail(new Error('Redirect was cancelled'));
+          return;
+        }
+      }
+      await this.send(target, status === 307 || status === 308 ? method : 'GET', Buffer.alloc(0));
+      return;
+    }
+    const response = Object.assign(new EventEmitter(), {
+      statusCode: status,
+      headers: incoming.headers as Record<string, string | string[]>,
+    });
+    this.emit('response', response as unknown as NetResponseLike);
+    incoming.on('data', (chunk: Buffer) => !this.aborted && response.emit('data', chunk));
+    incoming.on('end', () => !this.aborted && response.emit('end'));
+    incoming.on('error', (error) => !this.aborted && response.emit('error', error));
+  }
 }
 
-/** `net.request` over node:http with Electron's redirect semantics; records its options. */
-export function emulatedNetRequest(options: ClientRequestConstructorOptions): NetRequestLike {
+/**
+ * `net.request` over node:http with Electron's redirect and session-cookie semantics; records its options.
+ * @throws Error when asked to use session cookies without a session from {@link createEmulatedSession}.
+ */
+export function emulatedNetRequest(options: EmulatedRequestOptions): NetRequestLike {
   netRequestCalls.push(options);
   return new EmulatedClientRequest(options);
 }
