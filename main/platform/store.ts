@@ -7,8 +7,15 @@
  * not a path. A corrupt file (hand-edited, half-written by a crash) is cleared instead of stopping the app
  * from starting: everything in it can be fetched again, and a failed start helps nobody.
  */
+import { ipcMain } from 'electron';
 import ElectronStore from 'electron-store';
 import type { Store } from '../ports';
+
+/**
+ * The synchronous IPC channel electron-store opens in the main process (for stores created in a
+ * renderer, which this app never does). Closed again: the popover speaks only the contract's channels.
+ */
+export const ELECTRON_STORE_CHANNEL = 'electron-store-get-data';
 
 /** Options for {@link createElectronStore}. */
 export interface ElectronStoreOptions {
@@ -20,7 +27,8 @@ export interface ElectronStoreOptions {
 
 /**
  * Opens (or creates) the store file and adapts it to the `Store` port. Writes are synchronous and atomic
- * (electron-store writes a temporary file and renames it). Throws only if the folder cannot be created.
+ * (electron-store writes a temporary file and renames it). Closes electron-store's own IPC channel.
+ * Throws only if the folder cannot be created.
  */
 export function createElectronStore(options: ElectronStoreOptions): Store & { readonly path: string } {
   const store = new ElectronStore<Record<string, unknown>>({
@@ -30,6 +38,7 @@ export function createElectronStore(options: ElectronStoreOptions): Store & { re
     clearInvalidConfig: true,
     watch: false,
   });
+  ipcMain.removeAllListeners(ELECTRON_STORE_CHANNEL);
   return {
     path: store.path,
     get<T>(key: string): T | undefined {

@@ -91,6 +91,16 @@ describe('electron-store adapter', () => {
     expect(store.get('seen.homework-new:12')).toBeUndefined();
   });
 
+  it("leaves no IPC channel of electron-store's own open: the popover has only the contract's", async () => {
+    // electron-store opens its channel once per process, on its first store: load it afresh.
+    vi.resetModules();
+    const { ipcMain } = await import('electron');
+    const { createElectronStore: create } = await import('../../main/platform/store');
+    create({ name: 'settings', cwd: electronMock.userData });
+    expect(ipcMain.listenerCount('electron-store-get-data')).toBe(0);
+    expect(ipcMain.eventNames()).toEqual([]);
+  });
+
   it('starts empty instead of crashing on a corrupt file', async () => {
     const first = createElectronStore({ name: 'settings', cwd: electronMock.userData });
     first.set('a', 1);
