@@ -1,7 +1,8 @@
 /**
  * The ClassCharts API client: the one place where the service's quirks are absorbed; everything
  * downstream sees the clean, typed domain objects of ./types.ts. Runtime-agnostic (no electron import):
- * the app passes Electron's `net.fetch` (system and PAC proxies), tests and the CLI pass Node's.
+ * the app passes a fetch on Electron's `net.request` (system and PAC proxies; main/platform/net-fetch.ts),
+ * tests and the CLI pass Node's.
  *
  * Sign-in is the web form (spec ../../../shared/api/service-spec.md §4–5; field notes
  * ../../../shared/api/classcharts-api.md §2.1–2.2): one POST, redirect not followed, the token read from
@@ -83,7 +84,7 @@ export type Credentials =
 
 /** What the client is built from. `timeoutMs` bounds each request (default 15 000 ms). */
 export interface ClientOptions {
-  /** Node's global fetch, Electron's `net.fetch`, or a test double. */
+  /** Node's global fetch, the fetch on Electron's `net.request` (main/platform/net-fetch.ts), or a test double. */
   fetch: typeof fetch;
   /** Service root, e.g. `https://www.classcharts.com` or the fake server's URL. */
   baseUrl: string;

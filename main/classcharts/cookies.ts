@@ -5,8 +5,10 @@
  *
  * Two ways a fetch exposes `Set-Cookie`:
  * - Node/undici: one header per cookie, read with `headers.getSetCookie()`;
- * - Electron's `net.fetch`: all of them joined into one string with `", "` (`headers.get('set-cookie')`),
- *   which `splitCookiesString` splits without breaking on the comma inside `Expires=Tue, 28-Nov-2023 …`.
+ * - a fetch that joins them (Electron's `net.fetch` does) into one string with `", "`
+ *   (`headers.get('set-cookie')`), which `splitCookiesString` splits without breaking on the comma inside
+ *   `Expires=Tue, 28-Nov-2023 …`. The app's own fetch (main/platform/net-fetch.ts) keeps them apart, but
+ *   the client does not rely on it.
  */
 import { parseSetCookie, splitCookiesString } from 'set-cookie-parser';
 
