@@ -2,8 +2,14 @@
  * From what was known and what is known now to the notifications to show — the pure heart of
  * notifying: runs the rules (./rules.ts) for every pupil, drops what the ledger already holds, records
  * silently what comes from data never known before, applies the master switch, the per-kind switches and
- * quiet hours (suppressed notifications are recorded, not postponed: no burst when quiet hours end),
+ * quiet hours, tells one thing once at a time (a candidate covered by a shown one is recorded silently),
  * collapses a burst of one kind for one pupil into a summary, and words the rest (./wording.ts).
+ *
+ * Quiet hours: reminders ({@link HELD_IN_QUIET_HOURS}) are neither shown nor recorded, so the first minute
+ * tick after quiet hours tells them — each rule gives them only while still useful (a lesson reminder
+ * never after the lesson started, homework due tomorrow not after midnight). News (new homework, behaviour
+ * points, badges, announcements, new detentions) is recorded, not postponed: it stays in the popover, and
+ * the morning brings no burst of last night's news (docs/notes/core.md, Decisions).
  */
 import type { NotificationKind, Settings } from '../../preload/contract';
 import { londonMinuteOfDay } from '../classcharts/dates';
@@ -23,6 +29,18 @@ export const NOTIFICATIONS_OF_RECORD_KIND: Record<ExtraKind, readonly Notificati
 
 /** More than this many notifications of one kind for one pupil at once become one summary. */
 export const MAX_PER_KIND = 3;
+
+/**
+ * Reminder kinds, found again from the current data and the time at every minute tick, each only while
+ * still useful: in quiet hours they are held (not recorded) and come at the first tick after. Other kinds
+ * are news, found once by comparing data, and are recorded when quiet hours hide them.
+ */
+export const HELD_IN_QUIET_HOURS: ReadonlySet<NotificationKind> = new Set<NotificationKind>([
+  'homework-due',
+  'detention-today',
+  'lesson-soon',
+  'lesson-change',
+]);
 
 function minutesOf(hhmm: string): number {
   const [h, m] = hhmm.split(':').map(Number);
@@ -54,10 +72,51 @@ export interface NotifyInput {
   seen: (id: string) => boolean;
 }
 
-/** What to show, and every id to record in the ledger (shown, silent and suppressed alike). */
+/**
+ * What to show, and every id to record in the ledger: shown, silent, covered and suppressed alike, but
+ * not the reminders held by quiet hours.
+ */
 export interface NotifyOutput {
   show: AppNotification[];
   record: string[];
+}
+
+/** The candidates grouped by kind and pupil, in order of first appearance. */
+function groupByKindAndPupil(candidates: readonly Candidate[]): Candidate[][] {
+  const groups = new Map<string, Candidate[]>();
+  for (const candidate of candidates) {
+    const key = `${candidate.kind}:${candidate.pupil.id}`;
+    groups.set(key, [...(groups.get(key) ?? []), candidate]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Of the candidates that may be shown, those to tell: a candidate is left out (recorded silently) when one
+ * it is `coveredBy` is told — in detail, or summarised with it in one summary of the same kind. A covering
+ * candidate summarised under another kind says nothing about it ("4 new homework tasks" does not say which
+ * is due tomorrow), so then it is told itself.
+ */
+function toTell(candidates: readonly Candidate[]): Candidate[] {
+  const byId = new Map(candidates.map((c) => [c.id, c]));
+  const pass = (summarised: ReadonlySet<string>): Candidate[] => {
+    const told = new Map<string, boolean>();
+    const isTold = (c: Candidate): boolean => {
+      const known = told.get(c.id);
+      if (known !== undefined) return known;
+      told.set(c.id, true); // a guard against a cycle of covers (the rules make none)
+      const covered = c.coveredBy.some((id) => {
+        const other = byId.get(id);
+        return other !== undefined && isTold(other) && (!summarised.has(id) || other.kind === c.kind);
+      });
+      told.set(c.id, !covered);
+      return !covered;
+    };
+    return candidates.filter(isTold);
+  };
+  const first = pass(new Set());
+  const summarised = groupByKindAndPupil(first).filter((g) => g.length > MAX_PER_KIND);
+  return pass(new Set(summarised.flat().map((c) => c.id)));
 }
 
 /** Runs the rules for every pupil and decides what to show; see the file header. Pure. */
@@ -76,17 +135,13 @@ export function computeNotifications(input: NotifyInput): NotifyOutput {
     }
   }
   const quiet = inQuietHours(now, settings.quietHours);
-  const shown = fresh.filter((c) => !c.silent && settings.enabled && settings.kinds[c.kind] && !quiet);
-  const groups = new Map<string, Candidate[]>();
-  for (const candidate of shown) {
-    const key = `${candidate.kind}:${candidate.pupil.id}`;
-    groups.set(key, [...(groups.get(key) ?? []), candidate]);
-  }
+  const allowed = (c: Candidate) => !c.silent && settings.enabled && settings.kinds[c.kind];
+  const held = (c: Candidate) => quiet && allowed(c) && HELD_IN_QUIET_HOURS.has(c.kind);
   const options = { privacy: settings.privacy, namePupil: accountKind === 'parent', now };
-  const show = [...groups.values()].flatMap((group) =>
+  const show = groupByKindAndPupil(quiet ? [] : toTell(fresh.filter(allowed))).flatMap((group) =>
     group.length > MAX_PER_KIND
       ? [wordSummary(group, options)]
       : group.map((c) => wordNotification(c, options)),
   );
-  return { show, record: fresh.map((c) => c.id) };
+  return { show, record: fresh.filter((c) => !held(c)).map((c) => c.id) };
 }

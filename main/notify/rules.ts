@@ -6,13 +6,19 @@
  *
  * A candidate is `silent` when the data it comes from was never known before (the first sync after
  * sign-in, or a kind's first background fetch): it is recorded, not shown, so signing in never floods.
+ * A candidate is `coveredBy` other candidates of the same run whose notification already tells it (one
+ * notification per thing at once): ./notifications.ts records it silently when one of them is shown.
  *
  * Rules (Europe/London dates and times; `now` in epoch ms):
  * - homework-new: a homework not in the previous list, issued in the last 14 days;
- * - homework-due: open homework due tomorrow, from `homeworkDueHour` o'clock until midnight;
+ * - homework-due: open homework due tomorrow, from `homeworkDueHour` o'clock until midnight (covered by
+ *   the homework's homework-new, whose text says "due tomorrow");
  * - detention-new: a detention not in the previous list, still pending and not in the past;
- * - detention-today: a pending detention today, from 07:00 until it starts (recorded silently when the
- *   same detention is new in this run: the new-detention notification already says "today");
+ * - detention-today: a pending detention today, from 07:00 until it starts (covered by the same
+ *   detention's detention-new, whose text says "today", and by its detention-soon);
+ * - detention-soon: a pending detention starts within `lessonReminderMinutes` (0 = off), for the pupil at
+ *   the keyboard like lesson-soon; notified as kind `detention-today` (the switch of detention reminders),
+ *   ledger id `detention-today:<pupil>:<detention>:<date>:soon` (covered by its detention-new);
  * - announcement: an announcement not in the previous list, from the last 14 days (once per account,
  *   even when siblings share it);
  * - behaviour-positive / -negative: a behaviour point not in the previous list, from the last 7 days;
@@ -22,9 +28,10 @@
  * - lesson-change: a lesson of today whose room differs from the room first seen that day, or a cover /
  *   alternative lesson; once per lesson and day (and new room), only lessons that have not ended, and
  *   only from 07:00 — the midnight refresh finds the new day's cover lessons, and the minute tick tells
- *   them at 07:00. Never compared with the previous day's lessons.
- * Lesson reminders and changes are for the pupil at the keyboard: every lesson of a student account,
- * and the selected pupil of a parent account.
+ *   them at 07:00. Never compared with the previous day's lessons. A cover lesson in another room is one
+ *   notification saying both (the room change is covered by the cover lesson).
+ * Lesson reminders, lesson changes and detention-soon are for the pupil at the keyboard: a student
+ * account, and the selected pupil of a parent account.
  */
 import type { NotificationKind, Settings } from '../../preload/contract';
 import { addDays, daysBetween, londonDate, londonMinuteOfDay, parseInstant } from '../classcharts/dates';
@@ -50,27 +57,52 @@ export const DETENTION_REMINDER_FROM_MINUTE = 7 * 60;
 /** Room changes and cover lessons of the day are told from this minute of the day (07:00, Europe/London). */
 export const LESSON_CHANGE_FROM_MINUTE = 7 * 60;
 
-/** The fact behind a notification, with the record it is about. */
+/**
+ * The fact behind a notification, with the record it is about. `minutes`: whole minutes until the start,
+ * rounded up. A cover lesson's `previousRoom` is set when its room changed too (else `null`).
+ */
 export type NotifyFact =
   | { kind: 'homework-new'; homework: Homework }
   | { kind: 'homework-due'; homework: Homework }
   | { kind: 'detention-new'; detention: Detention }
   | { kind: 'detention-today'; detention: Detention }
+  | { kind: 'detention-soon'; detention: Detention; minutes: number }
   | { kind: 'announcement'; announcement: Announcement }
   | { kind: 'behaviour-positive' | 'behaviour-negative'; point: BehaviourPoint }
   | { kind: 'badge'; badge: Badge }
   | { kind: 'lesson-soon'; lesson: Lesson; minutes: number }
   | { kind: 'lesson-change'; lesson: Lesson; change: 'room'; previousRoom: string }
-  | { kind: 'lesson-change'; lesson: Lesson; change: 'alternative' };
+  | { kind: 'lesson-change'; lesson: Lesson; change: 'alternative'; previousRoom: string | null };
 
-/** A notification the rules found: its ledger id, the pupil, the fact, and whether to record it silently. */
+/** The notification kind (and Settings switch) of each fact: a detention-soon is a detention reminder. */
+const KIND_OF_FACT: Record<NotifyFact['kind'], NotificationKind> = {
+  'homework-new': 'homework-new',
+  'homework-due': 'homework-due',
+  'detention-new': 'detention-new',
+  'detention-today': 'detention-today',
+  'detention-soon': 'detention-today',
+  announcement: 'announcement',
+  'behaviour-positive': 'behaviour-positive',
+  'behaviour-negative': 'behaviour-negative',
+  badge: 'badge',
+  'lesson-soon': 'lesson-soon',
+  'lesson-change': 'lesson-change',
+};
+
+/**
+ * A notification the rules found: its ledger id, the pupil, the fact, whether to record it silently, and
+ * the candidates of the same run whose notification already tells it.
+ */
 export interface Candidate {
-  /** Unique per notified fact, e.g. `homework-new:4102571:5488456`. */
+  /** Unique per notified fact and starting with `kind`, e.g. `homework-new:4102571:5488456`. */
   id: string;
+  /** The notification kind: its Settings switch, and the ledger id's prefix. */
   kind: NotificationKind;
   pupil: Pupil;
   fact: NotifyFact;
   silent: boolean;
+  /** Ids of candidates that, when shown in the same run, say this too (then this one is recorded silently). */
+  coveredBy: readonly string[];
 }
 
 /** The context every rule sees. */
@@ -81,9 +113,29 @@ export interface RuleContext {
   selectedPupilId: number | null;
 }
 
-/** A candidate for a fact; its kind is the fact's. */
-function candidate(id: string, pupil: Pupil, fact: NotifyFact, silent: boolean): Candidate {
-  return { id, kind: fact.kind, pupil, fact, silent };
+/** A candidate for a fact; its kind is the fact's notification kind. */
+function candidate(
+  id: string,
+  pupil: Pupil,
+  fact: NotifyFact,
+  silent: boolean,
+  coveredBy: readonly string[] = [],
+): Candidate {
+  return { id, kind: KIND_OF_FACT[fact.kind], pupil, fact, silent, coveredBy };
+}
+
+/**
+ * Whole minutes (rounded up) from `now` to `start` (both epoch ms) when `start` is after `now` and at most
+ * `reminderMs` (ms) away, else `null`.
+ */
+function minutesUntil(start: number | null, now: number, reminderMs: number): number | null {
+  if (start === null || start <= now || start - now > reminderMs) return null;
+  return Math.ceil((start - now) / 60_000);
+}
+
+/** True for the pupil at the keyboard: the pupil of a student account, the selected pupil of a parent. */
+function atKeyboard(pupil: Pupil, ctx: RuleContext): boolean {
+  return ctx.accountKind !== 'parent' || pupil.id === ctx.selectedPupilId;
 }
 
 /** Items of `current` whose id was not in `previous`. */
@@ -125,22 +177,27 @@ export function homeworkCandidates(
     recent(h.issueDate, today, NEW_ITEM_MAX_AGE_DAYS),
   );
   const due = evening ? list.items.filter((h) => isHomeworkOpen(h) && h.dueDate === tomorrow) : [];
+  const newId = (h: Homework) => `homework-new:${pupil.id}:${h.id}`;
   return [
-    ...fresh.map((homework) =>
-      candidate(`homework-new:${pupil.id}:${homework.id}`, pupil, { kind: 'homework-new', homework }, silent),
-    ),
+    ...fresh.map((homework) => candidate(newId(homework), pupil, { kind: 'homework-new', homework }, silent)),
+    // New homework due tomorrow is told once, as new ("… — due tomorrow"), not as a reminder as well.
     ...due.map((homework) =>
       candidate(
         `homework-due:${pupil.id}:${homework.id}:${tomorrow}`,
         pupil,
         { kind: 'homework-due', homework },
         silent,
+        fresh.includes(homework) ? [newId(homework)] : [],
       ),
     ),
   ];
 }
 
-/** Rules over detentions: new (pending, not in the past), and the reminder on its day. */
+/**
+ * Rules over detentions: new (pending, not in the past), the reminder on its day, and the reminder
+ * `lessonReminderMinutes` before it starts (pending ones with a known start only; the service has no
+ * "cancelled" status: a cancelled detention leaves the list, field notes §5.10).
+ */
 export function detentionCandidates(
   previous: KnownPupil | null,
   current: KnownPupil,
@@ -152,33 +209,36 @@ export function detentionCandidates(
   const { pupil } = current;
   const today = londonDate(ctx.now);
   const morning = londonMinuteOfDay(ctx.now) >= DETENTION_REMINDER_FROM_MINUTE;
+  const reminderMs = atKeyboard(pupil, ctx) ? ctx.settings.lessonReminderMinutes * 60_000 : 0;
   const pending = (d: Detention) => d.status === 'pending';
   const fresh = newItems(previous?.detentions, list).filter(
     (d) => pending(d) && (d.date === null || d.date >= today),
   );
-  const todays = list.items.filter((d) => {
-    const start = parseInstant(d.start);
-    return pending(d) && d.date === today && morning && (start === null || ctx.now < start);
-  });
-  return [
-    ...fresh.map((detention) =>
-      candidate(
-        `detention-new:${pupil.id}:${detention.id}`,
-        pupil,
-        { kind: 'detention-new', detention },
-        silent,
-      ),
-    ),
-    // A detention set for today is told once, as new: its day reminder is recorded with it, silently.
-    ...todays.map((detention) =>
-      candidate(
-        `detention-today:${pupil.id}:${detention.id}:${today}`,
-        pupil,
-        { kind: 'detention-today', detention },
-        silent || fresh.includes(detention),
-      ),
-    ),
-  ];
+  const out: Candidate[] = [];
+  for (const detention of list.items) {
+    if (!pending(detention)) continue;
+    const newId = `detention-new:${pupil.id}:${detention.id}`;
+    // One notification per detention at once: "New detention" says the day and time, so a detention set
+    // for today (or minutes before it) is told as new only; the minutes-before reminder replaces the day one.
+    const isNew = fresh.includes(detention);
+    if (isNew) out.push(candidate(newId, pupil, { kind: 'detention-new', detention }, silent));
+    const start = parseInstant(detention.start);
+    const minutes = minutesUntil(start, ctx.now, reminderMs);
+    const soonId =
+      start === null || minutes === null
+        ? null
+        : `detention-today:${pupil.id}:${detention.id}:${londonDate(start)}:soon`;
+    if (soonId !== null && minutes !== null) {
+      const fact = { kind: 'detention-soon', detention, minutes } as const;
+      out.push(candidate(soonId, pupil, fact, silent, isNew ? [newId] : []));
+    }
+    if (detention.date === today && morning && (start === null || ctx.now < start)) {
+      const coveredBy = [...(isNew ? [newId] : []), ...(soonId === null ? [] : [soonId])];
+      const id = `detention-today:${pupil.id}:${detention.id}:${today}`;
+      out.push(candidate(id, pupil, { kind: 'detention-today', detention }, silent, coveredBy));
+    }
+  }
+  return out;
 }
 
 /** Rule over announcements: new ones (ledger id per announcement, not per pupil: siblings share them). */
@@ -264,7 +324,7 @@ export function lessonCandidates(
 ): Candidate[] {
   const day = current.day;
   if (day === null || day.date !== londonDate(ctx.now)) return [];
-  if (ctx.accountKind === 'parent' && current.pupil.id !== ctx.selectedPupilId) return [];
+  if (!atKeyboard(current.pupil, ctx)) return [];
   const silent = previous?.day == null;
   const { pupil } = current;
   const reminderMs = ctx.settings.lessonReminderMinutes * 60_000;
@@ -275,19 +335,24 @@ export function lessonCandidates(
     const end = parseInstant(lesson.end);
     if (end !== null && end <= ctx.now) continue;
     const base = `${pupil.id}:${day.date}:${lesson.id}`;
-    if (!lesson.isBreak && start !== null && start > ctx.now && start - ctx.now <= reminderMs) {
-      const minutes = Math.ceil((start - ctx.now) / 60_000);
+    const minutes = lesson.isBreak ? null : minutesUntil(start, ctx.now, reminderMs);
+    if (minutes !== null) {
       out.push(candidate(`lesson-soon:${base}`, pupil, { kind: 'lesson-soon', lesson, minutes }, silent));
     }
     if (!changesDue) continue;
     const firstRoom = day.firstSeenRooms[lesson.id];
-    if (firstRoom !== undefined && firstRoom !== lesson.room && lesson.room !== '') {
-      const fact = { kind: 'lesson-change', lesson, change: 'room', previousRoom: firstRoom } as const;
-      out.push(candidate(`lesson-change:${base}:room:${lesson.room}`, pupil, fact, silent));
-    }
+    const moved =
+      firstRoom !== undefined && firstRoom !== lesson.room && lesson.room !== '' ? firstRoom : null;
+    const alternativeId = `lesson-change:${base}:alternative`;
     if (lesson.isAlternative) {
-      const fact = { kind: 'lesson-change', lesson, change: 'alternative' } as const;
-      out.push(candidate(`lesson-change:${base}:alternative`, pupil, fact, silent));
+      const fact = { kind: 'lesson-change', lesson, change: 'alternative', previousRoom: moved } as const;
+      out.push(candidate(alternativeId, pupil, fact, silent));
+    }
+    if (moved !== null) {
+      // A cover lesson in another room is one notification that says both.
+      const fact = { kind: 'lesson-change', lesson, change: 'room', previousRoom: moved } as const;
+      const coveredBy = lesson.isAlternative ? [alternativeId] : [];
+      out.push(candidate(`lesson-change:${base}:room:${lesson.room}`, pupil, fact, silent, coveredBy));
     }
   }
   return out;

@@ -90,6 +90,18 @@ function detailed(fact: NotifyFact, now: number): Words {
         target: { view: 'more', kind: 'detentions', itemId: d.id },
       };
     }
+    case 'detention-soon': {
+      const d = fact.detention;
+      return {
+        title: `Detention in ${plural(fact.minutes, 'minute', 'minutes')}`,
+        body: joinParts([
+          d.location ?? 'Check the place with your school',
+          d.time,
+          d.lengthMinutes === null ? null : `${d.lengthMinutes} min`,
+        ]),
+        target: { view: 'more', kind: 'detentions', itemId: d.id },
+      };
+    }
     case 'announcement':
       return {
         title: 'New announcement',
@@ -122,15 +134,18 @@ function detailed(fact: NotifyFact, now: number): Words {
     }
     case 'lesson-change': {
       const l = fact.lesson;
-      return fact.change === 'room'
+      const moved = `${l.subject} (${l.period}) is now in ${l.room}${fact.previousRoom ? `, not ${fact.previousRoom}` : ''}`;
+      if (fact.change === 'room') return { title: 'Room change', body: moved, target: { view: 'today' } };
+      // A cover lesson that also moved room says both, in one notification.
+      return fact.previousRoom === null
         ? {
-            title: 'Room change',
-            body: `${l.subject} (${l.period}) is now in ${l.room}${fact.previousRoom ? `, not ${fact.previousRoom}` : ''}`,
+            title: 'Cover lesson',
+            body: joinParts([`${l.subject} (${l.period})`, l.room ? `Room ${l.room}` : null, l.teacher]),
             target: { view: 'today' },
           }
         : {
-            title: 'Cover lesson',
-            body: joinParts([`${l.subject} (${l.period})`, l.room ? `Room ${l.room}` : null, l.teacher]),
+            title: 'Cover lesson, room change',
+            body: joinParts([moved, l.teacher]),
             target: { view: 'today' },
           };
     }
@@ -140,8 +155,16 @@ function detailed(fact: NotifyFact, now: number): Words {
 function generic(fact: NotifyFact, now: number): Words {
   const words = detailed(fact, now);
   switch (fact.kind) {
-    case 'homework-new':
-      return { ...words, title: 'New homework', body: 'New homework has been set.' };
+    case 'homework-new': {
+      // The due day is no secret (the due reminder says it too), and it is why this one matters now.
+      const due = dayLabel(fact.homework.dueDate, now);
+      const urgent = due === 'today' || due === 'tomorrow';
+      return {
+        ...words,
+        title: 'New homework',
+        body: `New homework has been set${urgent ? `, due ${due}` : ''}.`,
+      };
+    }
     case 'homework-due':
       return { ...words, title: 'Homework due tomorrow', body: 'Some homework is due tomorrow.' };
     case 'detention-new':
@@ -150,6 +173,12 @@ function generic(fact: NotifyFact, now: number): Words {
       return { ...words, title: 'New behaviour update', body: 'Open ClassCharts Tray for details.' };
     case 'detention-today':
       return { ...words, title: 'Reminder for today', body: 'Open ClassCharts Tray for details.' };
+    case 'detention-soon':
+      return {
+        ...words,
+        title: 'Reminder',
+        body: `Starts in ${plural(fact.minutes, 'minute', 'minutes')}. Open ClassCharts Tray for details.`,
+      };
     case 'announcement':
       return { ...words, title: 'New announcement', body: 'The school posted an announcement.' };
     case 'badge':
@@ -186,6 +215,7 @@ const SUMMARY_TITLES: Record<NotifyFact['kind'], (n: number) => string> = {
   'homework-due': (n) => `${plural(n, 'homework task', 'homework tasks')} due tomorrow`,
   'detention-new': (n) => `${plural(n, 'new detention', 'new detentions')}`,
   'detention-today': (n) => `${plural(n, 'detention', 'detentions')} today`,
+  'detention-soon': (n) => `${plural(n, 'detention', 'detentions')} starting soon`,
   announcement: (n) => `${plural(n, 'new announcement', 'new announcements')}`,
   'behaviour-positive': (n) => `${plural(n, 'positive behaviour point', 'positive behaviour points')}`,
   'behaviour-negative': (n) => `${plural(n, 'behaviour point', 'behaviour points')}`,

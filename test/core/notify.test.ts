@@ -47,6 +47,16 @@ function run(
 const student = (p: KnownPupil) => knownData([p]);
 const maths = (over = {}) => lesson(TODAY, '09:00', '10:00', over);
 
+/** Detentions that get no reminder minutes before: not pending, or without a start time. */
+const notRemindable = known({
+  detentions: [
+    detention(8, { date: TODAY, status: 'attended' }),
+    detention(9, { date: TODAY, status: 'missed' }),
+    detention(10, { date: TODAY, status: 'upscaled' }),
+    detention(11, { date: TODAY, time: null, start: null }),
+  ],
+});
+
 interface Row {
   rule: string;
   previous: KnownPupil;
@@ -103,6 +113,13 @@ const rows: Row[] = [
     expected: [{ kind: 'homework-due', title: 'Homework due tomorrow', body: 'Science: Worksheet 4' }],
   },
   {
+    rule: 'homework set in the evening and due tomorrow: one notification (the new homework), saying so',
+    previous: known({ homework: [] }),
+    current: known({ homework: [homework(2, { dueDate: '2026-06-16' })] }),
+    now: at('18:30'),
+    expected: [{ kind: 'homework-new', title: 'New homework', body: 'Science: Worksheet 2 — due tomorrow' }],
+  },
+  {
     rule: 'detention-new: a pending detention not seen before',
     previous: known({ detentions: [] }),
     current: known({ detentions: [detention(7)] }),
@@ -147,6 +164,50 @@ const rows: Row[] = [
     previous: known({ detentions: [] }),
     current: known({ detentions: [detention(7, { date: TODAY })] }),
     now: at('12:00'),
+    expected: [
+      {
+        kind: 'detention-new',
+        title: 'New detention',
+        body: 'today 15:30 · Room 12 · 30 min · Late to lesson',
+      },
+    ],
+  },
+  {
+    rule: 'detention-soon: the reminder minutes before it starts, with the place (not the day reminder too)',
+    previous: known({ detentions: [detention(7, { date: TODAY })] }),
+    current: known({ detentions: [detention(7, { date: TODAY })] }),
+    now: at('15:25'),
+    expected: [
+      { kind: 'detention-today', title: 'Detention in 5 minutes', body: 'Room 12 · 15:30 · 30 min' },
+    ],
+  },
+  {
+    rule: 'detention-soon: not for an attended, missed or upscaled one, nor one without a start time',
+    previous: notRemindable,
+    current: notRemindable,
+    now: at('15:26'),
+    expected: [
+      // Only the day reminder of the one without a start time (it has no "minutes before").
+      {
+        kind: 'detention-today',
+        title: 'Detention today',
+        body: 'Room 12 · 30 min',
+      },
+    ],
+  },
+  {
+    rule: 'detention-soon: off when the reminder minutes are 0',
+    previous: known({ detentions: [detention(7, { date: TODAY })] }),
+    current: known({ detentions: [detention(7, { date: TODAY })] }),
+    now: at('15:28'),
+    settings: { lessonReminderMinutes: 0 },
+    expected: [{ kind: 'detention-today', title: 'Detention today', body: '15:30 · Room 12 · 30 min' }],
+  },
+  {
+    rule: 'detention-soon: a detention set minutes before it starts is told once, as new',
+    previous: known({ detentions: [] }),
+    current: known({ detentions: [detention(7, { date: TODAY })] }),
+    now: at('15:27'),
     expected: [
       {
         kind: 'detention-new',
@@ -304,6 +365,22 @@ const rows: Row[] = [
     ],
   },
   {
+    rule: 'lesson-change: a cover lesson in another room is one notification that says both',
+    previous: known({ lessons: [maths()] }),
+    current: known({
+      lessons: [maths({ isAlternative: true, teacher: 'Mr Cover', room: 'S3' })],
+      firstSeenRooms: { [maths().id]: 'U07' },
+    }),
+    now: at('08:00'),
+    expected: [
+      {
+        kind: 'lesson-change',
+        title: 'Cover lesson, room change',
+        body: 'Mathematics (P09) is now in S3, not U07 · Mr Cover',
+      },
+    ],
+  },
+  {
     rule: 'lesson-change: nothing for a lesson that has ended',
     previous: known({ lessons: [maths()] }),
     current: known({ lessons: [maths({ room: 'S3' })] }),
@@ -401,7 +478,10 @@ describe('notifications: no flood, no repeats', () => {
     const current = student(known({ homework: [homework(1), homework(2, { dueDate: '2026-06-16' })] }));
     const ledger = openLedger(store);
     const first = run(previous, current, at('18:05'), { seen: new Set() });
-    expect(first.show.map((n) => n.kind)).toEqual(['homework-new', 'homework-due']);
+    // Homework set in the evening and due tomorrow is one notification ("New homework … due tomorrow");
+    // its due-tomorrow reminder is recorded with it, so the restart must not tell that either.
+    expect(first.show.map((n) => n.kind)).toEqual(['homework-new']);
+    expect(first.record).toEqual(['homework-new:4102571:2', 'homework-due:4102571:2:2026-06-16']);
     ledger.record(first.record, at('18:05'));
 
     // Restart: a new ledger over the same store; the cache still held the data from before.
@@ -513,5 +593,222 @@ describe('notifications: switches, quiet hours, privacy, parents', () => {
       { title: '5 new homework tasks', target: { view: 'homework' } },
     ]);
     expect(record).toHaveLength(5);
+  });
+});
+
+/**
+ * Runs the rules at each time in turn, as the minute tick does (the same data before and after), with a
+ * ledger carried from run to run; returns what was shown at each time.
+ */
+function ticks(
+  data: KnownData,
+  times: string[],
+  options: { settings?: Partial<Settings['notifications']>; seen?: Set<string> } = {},
+): Record<string, string[]> {
+  const seen = options.seen ?? new Set<string>();
+  const shown: Record<string, string[]> = {};
+  for (const time of times) {
+    const result = run(data, data, at(time), { settings: options.settings ?? {}, seen });
+    for (const id of result.record) seen.add(id);
+    shown[time] = result.show.map((n) => n.title);
+  }
+  return shown;
+}
+
+describe('notifications: one notification per thing at once', () => {
+  it('a detention reminder minutes before it starts: once, and once only', () => {
+    const data = student(known({ detentions: [detention(7, { date: TODAY })] }));
+    expect(ticks(data, ['07:00', '15:24', '15:25', '15:26', '15:29', '15:30'])).toEqual({
+      '07:00': ['Detention today'],
+      '15:24': [],
+      '15:25': ['Detention in 5 minutes'],
+      '15:26': [],
+      '15:29': [],
+      '15:30': [],
+    });
+  });
+
+  it('a detention reminder uses the lesson reminder minutes', () => {
+    const data = student(known({ detentions: [detention(7, { date: TODAY })] }));
+    const seen = new Set([`detention-today:4102571:7:${TODAY}`]);
+    expect(ticks(data, ['15:19', '15:20'], { settings: { lessonReminderMinutes: 10 }, seen })).toEqual({
+      '15:19': [],
+      '15:20': ['Detention in 10 minutes'],
+    });
+  });
+
+  it('a detention reminder is under the "Detention today" switch', () => {
+    const data = student(known({ detentions: [detention(7, { date: TODAY })] }));
+    const kinds = { ...DEFAULT_SETTINGS.notifications.kinds, 'detention-today': false };
+    expect(ticks(data, ['07:00', '15:25'], { settings: { kinds } })).toEqual({ '07:00': [], '15:25': [] });
+  });
+
+  it('a detention reminder in privacy mode names neither detention nor place', () => {
+    const data = student(known({ detentions: [detention(7, { date: TODAY, location: 'Hall B' })] }));
+    const { show } = run(data, data, at('15:25'), { settings: { privacy: true } });
+    expect(show.map(({ title, body, target }) => ({ title, body, target }))).toEqual([
+      {
+        title: 'Reminder',
+        body: 'Starts in 5 minutes. Open ClassCharts Tray for details.',
+        target: { view: 'more', kind: 'detentions', itemId: 7 },
+      },
+    ]);
+    const text = JSON.stringify(show.map(({ title, body }) => [title, body])).toLowerCase();
+    for (const secret of ['detention', 'hall b', 'late', 'doe']) expect(text).not.toContain(secret);
+  });
+
+  it('a parent gets detention reminders minutes before for the selected pupil only (like lesson reminders)', () => {
+    const jane = pupil();
+    const tom = pupil({ id: 4102572, name: 'Tom Smith', firstName: 'Tom' });
+    const data = knownData(
+      [
+        known({ pupil: jane, detentions: [detention(7, { date: TODAY })] }),
+        known({ pupil: tom, detentions: [detention(8, { date: TODAY })] }),
+      ],
+      'parent',
+    );
+    const seen = new Set([`detention-today:${jane.id}:7:${TODAY}`, `detention-today:${tom.id}:8:${TODAY}`]);
+    const { show } = run(data, data, at('15:25'), { selected: jane.id, seen });
+    expect(show.map((n) => n.title)).toEqual(['Jane: Detention in 5 minutes']);
+  });
+
+  it('homework set in the evening and due tomorrow: its due reminder is recorded with it, never told later', () => {
+    const before = student(known({ homework: [] }));
+    const after = student(known({ homework: [homework(2, { dueDate: '2026-06-16' })] }));
+    const first = run(before, after, at('18:30'));
+    expect(first.show.map((n) => n.kind)).toEqual(['homework-new']);
+    expect(ticks(after, ['18:31', '20:00'], { seen: new Set(first.record) })).toEqual({
+      '18:31': [],
+      '20:00': [],
+    });
+  });
+
+  it('new homework in privacy mode still says it is due tomorrow', () => {
+    const before = student(known({ homework: [] }));
+    const after = student(known({ homework: [homework(2, { dueDate: '2026-06-16' })] }));
+    const { show } = run(before, after, at('18:30'), { settings: { privacy: true } });
+    expect(show.map(({ title, body }) => ({ title, body }))).toEqual([
+      { title: 'New homework', body: 'New homework has been set, due tomorrow.' },
+    ]);
+  });
+
+  it('the due reminder still comes when new-homework notifications are switched off', () => {
+    const before = student(known({ homework: [] }));
+    const after = student(known({ homework: [homework(2, { dueDate: '2026-06-16' })] }));
+    const kinds = { ...DEFAULT_SETTINGS.notifications.kinds, 'homework-new': false };
+    const { show } = run(before, after, at('18:30'), { settings: { kinds } });
+    expect(show.map((n) => n.title)).toEqual(['Homework due tomorrow']);
+  });
+
+  it('many new homework at once: the summary does not say which is due tomorrow, so its reminder comes too', () => {
+    const many = [homework(10, { dueDate: '2026-06-16' }), ...[11, 12, 13].map((id) => homework(id))];
+    const { show } = run(student(known({ homework: [] })), student(known({ homework: many })), at('18:30'));
+    expect(show.map(({ title, body }) => ({ title, body }))).toEqual([
+      { title: '4 new homework tasks', body: 'Open ClassCharts Tray to see them.' },
+      { title: 'Homework due tomorrow', body: 'Science: Worksheet 10' },
+    ]);
+  });
+
+  it('many timetable changes at once: a cover lesson in another room counts once in the summary', () => {
+    const covers = ['09:00', '10:00', '11:00', '12:00'].map((start, i) =>
+      lesson(TODAY, start, `${10 + i}:50`, { isAlternative: true, room: i === 0 ? 'S3' : 'U07' }),
+    );
+    const rooms = Object.fromEntries(covers.map((l) => [l.id, 'U07']));
+    const data = student(known({ lessons: covers, firstSeenRooms: rooms }));
+    const { show, record } = run(data, data, at('08:00'));
+    expect(show.map((n) => n.title)).toEqual(['4 timetable changes']);
+    expect(record).toHaveLength(5);
+  });
+
+  it('a cover lesson in another room: both facts recorded, neither told again', () => {
+    const moved = student(
+      known({
+        lessons: [maths({ isAlternative: true, room: 'S3' })],
+        firstSeenRooms: { [maths().id]: 'U07' },
+      }),
+    );
+    const first = run(moved, moved, at('08:00'));
+    const base = `lesson-change:4102571:${TODAY}:10C/Ma1:P09:09:00`;
+    expect(first.show.map((n) => n.id)).toEqual([`${base}:alternative`]);
+    expect(first.record).toEqual(expect.arrayContaining([`${base}:room:S3`, `${base}:alternative`]));
+    expect(ticks(moved, ['08:01'], { seen: new Set(first.record) })).toEqual({ '08:01': [] });
+  });
+});
+
+describe('notifications: quiet hours hold reminders that are still useful', () => {
+  const quietHours = { enabled: true, start: '22:00', end: '07:30' };
+
+  it('the day reminder of a detention comes at the end of quiet hours, once', () => {
+    const data = student(known({ detentions: [detention(7, { date: TODAY })] }));
+    expect(ticks(data, ['07:00', '07:29', '07:30', '07:31'], { settings: { quietHours } })).toEqual({
+      '07:00': [],
+      '07:29': [],
+      '07:30': ['Detention today'],
+      '07:31': [],
+    });
+  });
+
+  it('a detention for today found in quiet hours: the new-detention news is dropped, its day reminder comes', () => {
+    const before = student(known({ detentions: [] }));
+    const after = student(known({ detentions: [detention(7, { date: TODAY })] }));
+    const first = run(before, after, at('07:10'), { settings: { quietHours } });
+    expect(first.show).toEqual([]);
+    expect(first.record).toEqual(['detention-new:4102571:7']);
+    expect(
+      ticks(after, ['07:30', '07:31'], { settings: { quietHours }, seen: new Set(first.record) }),
+    ).toEqual({
+      '07:30': ['Detention today'],
+      '07:31': [],
+    });
+  });
+
+  it('a cover lesson of today comes at the end of quiet hours', () => {
+    const data = student(known({ lessons: [maths({ isAlternative: true, teacher: 'Mr Cover' })] }));
+    expect(ticks(data, ['07:00', '07:30', '07:31'], { settings: { quietHours } })).toEqual({
+      '07:00': [],
+      '07:30': ['Cover lesson'],
+      '07:31': [],
+    });
+  });
+
+  it('homework due tomorrow comes at the end of evening quiet hours (before midnight)', () => {
+    const data = student(known({ homework: [homework(4, { dueDate: '2026-06-16' })] }));
+    const evening = { enabled: true, start: '17:00', end: '19:00' };
+    expect(ticks(data, ['18:00', '19:00', '19:01'], { settings: { quietHours: evening } })).toEqual({
+      '18:00': [],
+      '19:00': ['Homework due tomorrow'],
+      '19:01': [],
+    });
+  });
+
+  it('a lesson reminder in quiet hours never comes once the lesson has started', () => {
+    const data = student(known({ lessons: [maths()] }));
+    const morning = { enabled: true, start: '22:00', end: '09:00' };
+    expect(ticks(data, ['08:55', '08:59', '09:00', '09:01'], { settings: { quietHours: morning } })).toEqual({
+      '08:55': [],
+      '08:59': [],
+      '09:00': [],
+      '09:01': [],
+    });
+  });
+
+  it('a lesson reminder whose window outlasts quiet hours comes, with the minutes left', () => {
+    const data = student(known({ lessons: [maths()] }));
+    const morning = { enabled: true, start: '22:00', end: '08:57' };
+    expect(ticks(data, ['08:55', '08:57', '08:58'], { settings: { quietHours: morning } })).toEqual({
+      '08:55': [],
+      '08:57': ['Mathematics in 3 minutes'],
+      '08:58': [],
+    });
+  });
+
+  it('news (a new homework, behaviour point) in quiet hours is recorded, not told later', () => {
+    const before = student(known({ homework: [], activity: [] }));
+    const after = student(known({ homework: [homework(2)], activity: [point(1)] }));
+    const night = run(before, after, at('23:00'), { settings: { quietHours } });
+    expect(night.show).toEqual([]);
+    expect(ticks(after, ['07:30'], { settings: { quietHours }, seen: new Set(night.record) })).toEqual({
+      '07:30': [],
+    });
   });
 });
