@@ -178,6 +178,14 @@ async function boot(): Promise<void> {
   const shortcut = createShortcut(globalShortcut, () => view.toggle(anchor()), logger);
   const settle = (action: string, work: Promise<unknown>) =>
     void work.catch((error: unknown) => logger.warn(`tray: ${action} failed`, { error: String(error) }));
+  // A checkbox Electron already flipped: on failure put it back and say why (the popover is closed).
+  const toggle = (action: string, work: Promise<unknown>) =>
+    void work.catch((error: unknown) => {
+      logger.warn(`tray: ${action} failed`, { error: String(error) });
+      tray?.redrawMenu();
+      const body = error instanceof Error ? error.message : `${action} could not be changed.`;
+      if (Notification.isSupported()) new Notification({ title: PRODUCT_NAME, body }).show();
+    });
   tray = createTray({
     electron: { Tray, Menu, nativeImage },
     iconDir: join(resources, 'tray'),
@@ -190,9 +198,9 @@ async function boot(): Promise<void> {
       refresh: () => settle('refresh', running.handlers['sync:refresh']()),
       selectPupil: (id) => settle('select pupil', running.handlers['pupil:select'](id)),
       setLaunchAtLogin: (on) =>
-        settle('launch at login', running.handlers['settings:update']({ launchAtLogin: on })),
+        toggle('Launch at login', running.handlers['settings:update']({ launchAtLogin: on })),
       setNotifications: (on) =>
-        settle('notifications', running.handlers['settings:update']({ notifications: { enabled: on } })),
+        toggle('Notifications', running.handlers['settings:update']({ notifications: { enabled: on } })),
       signOut: () => settle('sign out', running.handlers['auth:logout']()),
       quit: () => app.quit(),
     },

@@ -77,6 +77,11 @@ export interface TrayController {
   setHasNew(hasNew: boolean): void;
   /** The tray icon's bounds, or `null` when unknown (Linux). */
   bounds(): Rect | null;
+  /**
+   * Rebuilds the menu from the last state even though it did not change: after a checkbox action that
+   * failed, since Electron flips a checkbox itself when it is clicked.
+   */
+  redrawMenu(): void;
   destroy(): void;
 }
 
@@ -161,6 +166,10 @@ export function createTray(options: TrayOptions): TrayController {
       draw();
     },
     bounds,
+    redrawMenu() {
+      shown = { ...shown, menuKey: '' };
+      draw();
+    },
     destroy() {
       stopTicker();
       tray.destroy();

@@ -173,6 +173,18 @@ describe('tray icon, title and tooltip', () => {
     expect(tray.setTitle).toHaveBeenCalledTimes(3);
   });
 
+  it('after a checkbox action that failed, the menu is rebuilt from the unchanged settings', () => {
+    const { controller, tray, menu } = setup('linux');
+    controller.render(studentState());
+    const before = menu();
+    const launch = () => menu().items.find((i) => i.label === 'Launch at login')!;
+    launch().checked = true; // Electron flips the checkbox itself on click; the change then failed
+    controller.redrawMenu();
+    expect(menu()).not.toBe(before);
+    expect(launch().checked).toBe(false);
+    expect(tray.setContextMenu).toHaveBeenLastCalledWith(menu());
+  });
+
   it('does not re-send unchanged text, icon or menu', () => {
     const { controller, tray } = setup('linux');
     controller.render(studentState());
