@@ -330,6 +330,13 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     engine.forgetAnswers();
   }
 
+  /** Makes `pupilId` (one on the account) the pupil the popover shows, kept for a remembered sign-in. */
+  function selectPupil(pupilId: number): void {
+    selectedPupilId = pupilId;
+    if (persistent) store.set(SELECTED_PUPIL_STORE_KEY, pupilId);
+    publish();
+  }
+
   function forgetData(): void {
     engine.reset();
     clearKnownData(store);
@@ -487,9 +494,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     'pupil:select': async (request) => {
       const pupilId = parseRequest('pupil:select', request);
       engine.pupil(pupilId); // throws "That pupil is not on this account."
-      selectedPupilId = pupilId;
-      if (persistent) store.set(SELECTED_PUPIL_STORE_KEY, pupilId);
-      publish();
+      selectPupil(pupilId);
     },
     'sync:refresh': async (request) => {
       parseRequest('sync:refresh', request);
@@ -629,7 +634,9 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       if (!started || keeper.status !== 'signed-in') return;
       if (popoverShouldRefresh(engine.updatedAt, clock.now())) void engine.refresh('popover');
     },
-    navigate(target: NavigateTarget) {
+    navigate(target: NavigateTarget, pupilId?: number | null) {
+      const known = engine.known?.pupils.some((p) => p.pupil.id === pupilId) ?? false;
+      if (pupilId != null && known && pupilId !== selectedPupilId) selectPupil(pupilId);
       emit('ui:navigate', target);
     },
     async whenIdle() {

@@ -122,9 +122,9 @@ async function boot(): Promise<void> {
     icon: join(resources, 'icon.png'),
     logger,
     onShown: () => tray?.setHasNew(true),
-    onClick: (target) => {
+    onClick: (target, notification) => {
       showPopover();
-      core?.navigate(target);
+      core?.navigate(target, notification.pupilId);
     },
   });
 

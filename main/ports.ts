@@ -132,6 +132,9 @@ export interface App {
   resume(): void;
   /** The popover was shown: refresh if the data is older than 5 minutes. */
   popoverShown(): void;
-  /** Ask the renderer to show a view (notification click). */
-  navigate(target: NavigateTarget): void;
+  /**
+   * Ask the renderer to show a view (notification click). `pupilId`: the pupil the notification is about;
+   * a parent's popover switches to that pupil first (a pupil no longer on the account is ignored).
+   */
+  navigate(target: NavigateTarget, pupilId?: number | null): void;
 }

@@ -97,6 +97,24 @@ describe('sign-in and the state the popover shows', () => {
     );
   });
 
+  it("a notification click about a parent's other child switches to that child before showing the item", async () => {
+    const h = await start();
+    await h.app.start();
+    await h.app.whenIdle();
+    await h.app.handlers['auth:login']({ kind: 'demo', as: 'parent' });
+    await h.app.whenIdle();
+    const [first, other] = h.app.state().pupils;
+    const targets: unknown[] = [];
+    h.app.on('ui:navigate', (target) => targets.push(target));
+    h.app.navigate({ view: 'homework', homeworkId: 7 }, other!.id);
+    expect(h.app.state().selectedPupilId).toBe(other!.id);
+    expect(targets).toEqual([{ view: 'homework', homeworkId: 7 }]);
+    h.app.navigate({ view: 'today' }, 1234567); // no longer on the account: stays where it is
+    expect(h.app.state().selectedPupilId).toBe(other!.id);
+    h.app.navigate({ view: 'today' }, first!.id);
+    expect(h.app.state().selectedPupilId).toBe(first!.id);
+  });
+
   it('demo accounts only in demo mode', async () => {
     const h = await start({ demo: false });
     await h.app.start();

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
+import { addDays, londonDate } from '../../main/classcharts/dates';
 import type { AppState } from '../../preload/contract';
 import { emulatedNetRequest, netRequestCalls, type EmulatedRequestOptions } from '../mocks/net-request';
 
@@ -166,5 +167,37 @@ describe('tray checkboxes', () => {
     expect(notice.shown).toBe(true);
     expect(menu().find('Launch at login')!.checked).toBe(false);
     rmSync(join(xdg, 'autostart'), { force: true });
+  });
+});
+
+describe('notifications', () => {
+  it("a parent's notification about the other child opens the popover on that child, at that homework", async () => {
+    const state = lastState()!;
+    expect(state.account?.kind).toBe('parent');
+    const other = state.pupils.find((p) => p.id !== state.selectedPupilId)!;
+    const pupil = fake.dataset.pupils.find((p) => p.pupil.id === other.id)!;
+    const today = londonDate(Date.now());
+    pupil.homeworks.push({
+      ...pupil.homeworks[0]!,
+      id: 9_999_101,
+      title: 'Poster on volcanoes',
+      issue_date: today,
+      due_date: addDays(today, 3),
+    });
+    const shown = electron.FakeNotification.instances.length;
+    await invoke('sync:refresh');
+    await vi.waitFor(() => expect(electron.FakeNotification.instances.length).toBeGreaterThan(shown), {
+      timeout: 10_000,
+    });
+    const notice = electron.FakeNotification.instances.at(-1)!;
+    expect(String(notice.options.body)).toContain('Poster on volcanoes');
+    popover().hide();
+    notice.click();
+    expect(popover().visible).toBe(true);
+    await vi.waitFor(() => expect(lastState()?.selectedPupilId).toBe(other.id));
+    const navigations = popover()
+      .webContents.send.mock.calls.filter(([channel]) => channel === 'ui:navigate')
+      .map(([, target]) => target as Record<string, unknown>);
+    expect(navigations.at(-1)).toEqual({ view: 'homework', homeworkId: 9_999_101 });
   });
 });
