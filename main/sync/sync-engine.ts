@@ -473,10 +473,13 @@ export class SyncEngine {
     const fetchedAt = (at: number) => toLondonInstant(at);
     if (kind === 'behaviour') {
       return this.cached(`behaviour:${id}`, async () => {
+        const epoch = this.epoch;
         const [summary, recent] = await Promise.all([
           this.keeper.run((c) => c.behaviour({ from: addDays(today, -84), to: today }, id)),
           this.keeper.run((c) => c.allActivity({ ...activityWindow(today), maxPages: 2 }, id)),
         ]);
+        // The recent points are the behaviour points the rules watch: seen here, not notified later.
+        if (epoch === this.epoch) this.keepRecords('activity', id, now, recent);
         return { kind, pupilId: id, fetchedAt: fetchedAt(now), summary, recent };
       });
     }
@@ -491,12 +494,19 @@ export class SyncEngine {
     }
     const epoch = this.epoch;
     const items = await this.fetchExtra(kind, id, today, true);
-    if (epoch === this.epoch && this.data !== null) {
-      const previous = this.data;
-      this.data = updatePupil(previous, id, (k) => ({ ...k, [kind]: { fetchedAt: now, items } }));
-      this.options.onData(previous, this.data, { reason: 'records', kind });
-    }
+    if (epoch === this.epoch) this.keepRecords(kind, id, now, items);
     return { kind, pupilId: id, fetchedAt: fetchedAt(now), items } as RecordsResult;
+  }
+
+  /**
+   * Records the user is looking at become the known data of their kind (change `records`: the app
+   * records that kind's news without notifying it).
+   */
+  private keepRecords(kind: ExtraKind, pupilId: number, fetchedAt: number, items: unknown[]): void {
+    if (this.data === null) return;
+    const previous = this.data;
+    this.data = updatePupil(previous, pupilId, (k) => ({ ...k, [kind]: { fetchedAt, items } }));
+    this.options.onData(previous, this.data, { reason: 'records', kind });
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -242,6 +242,30 @@ describe('handlers', () => {
   });
 });
 
+describe('records the user has seen', () => {
+  it('a behaviour point seen in More › Behaviour is not notified later', async () => {
+    const h = await start();
+    await signedInStudent(h);
+    const data = h.fake.dataset.pupils.find((p) => p.pupil.id === h.fake.accounts.student.pupilId)!;
+    data.activity.unshift({
+      ...data.activity[0]!,
+      id: 999_000_001,
+      polarity: 'positive',
+      reason: 'Seen in popover',
+      score: 1,
+      timestamp: '2026-06-15 07:45:00',
+    });
+    h.clock.jump(3 * 60_000);
+    const seen = await h.app.handlers['records:get']({ kind: 'behaviour' });
+    expect(seen.kind === 'behaviour' && seen.recent.some((p) => p.id === 999_000_001)).toBe(true);
+    h.clock.jump(60 * 60_000); // the hourly background fetch of behaviour points comes round
+    await h.app.handlers['sync:refresh']();
+    await h.app.whenIdle();
+    expect(h.events.some((e) => e.type === 'extras' && e.ok && e.kinds.includes('activity'))).toBe(true);
+    expect(h.ports.notifier.shown.filter((n) => n.kind.startsWith('behaviour'))).toEqual([]);
+  });
+});
+
 describe('cache, restart and sign-out', () => {
   it('a remembered sign-in survives a restart: cached state shown stale first, then fresh, and nothing notified twice', async () => {
     const store = createMemoryStore();
