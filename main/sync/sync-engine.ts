@@ -132,6 +132,10 @@ export class SyncEngine {
   private data: KnownData | null = null;
   private state: Freshness = { ...FRESH };
   private running: Promise<void> | null = null;
+  /** The London date the running refresh fetches, and whether it fetches the account too. */
+  private runningFor: { today: IsoDate; account: boolean } | null = null;
+  /** A refresh queued behind the running one that could not stand for it (see `refresh`). */
+  private followUp: { account: boolean; done: Promise<void> } | null = null;
   private failures = 0;
   private lastFailure: unknown = null;
   private lastSuccessAt: number | null = null;
@@ -206,6 +210,8 @@ export class SyncEngine {
     this.active = false;
     this.epoch += 1;
     this.running = null;
+    this.runningFor = null;
+    this.followUp = null;
     if (this.state.refreshing) this.state = { ...this.state, refreshing: false };
     this.clearTimers();
   }
@@ -228,16 +234,40 @@ export class SyncEngine {
 
   /**
    * Refreshes every pupil's lessons and homework (and the account when asked or not yet known), then the
-   * background kinds that are due. Joins a refresh already running. Never rejects: the outcome is in the
-   * freshness and the events.
+   * background kinds that are due. Joins a refresh already running for the same London date (with the
+   * account, if this one wants it); otherwise one more refresh follows the running one (a refresh in
+   * flight at midnight still fetched yesterday). Never rejects: the outcome is in the freshness and the
+   * events.
    */
   refresh(reason: RefreshReason, options: { account?: boolean } = {}): Promise<void> {
-    if (this.running) return this.running;
+    const account = options.account ?? false;
+    const today = londonDate(this.clock.now());
+    if (this.running && this.runningFor) {
+      if (this.runningFor.today === today && (this.runningFor.account || !account)) return this.running;
+      // The running refresh cannot stand for this one (it began before midnight, or without the account
+      // this one wants): one more refresh follows it.
+      if (this.followUp) {
+        this.followUp.account ||= account;
+        return this.followUp.done;
+      }
+      const epoch = this.epoch;
+      const pending = { account, done: Promise.resolve() };
+      pending.done = this.running.then(() => {
+        this.followUp = null;
+        return epoch === this.epoch ? this.refresh(reason, { account: pending.account }) : undefined;
+      });
+      this.followUp = pending;
+      return pending.done;
+    }
     const epoch = this.epoch;
-    const run = this.refreshOnce(reason, options.account ?? false, epoch).finally(() => {
-      if (this.running === run) this.running = null;
+    const run = this.refreshOnce(reason, account, epoch).finally(() => {
+      if (this.running === run) {
+        this.running = null;
+        this.runningFor = null;
+      }
     });
     this.running = run;
+    this.runningFor = { today, account };
     return run;
   }
 

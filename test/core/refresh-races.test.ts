@@ -181,3 +181,30 @@ describe('the sync engine without a session', () => {
     expect(events).toHaveLength(1);
   });
 });
+
+describe('midnight while a refresh is in flight', () => {
+  it("the refresh still fetching yesterday is followed by one for the new day: today's lessons at 00:00", async () => {
+    const gate = new RequestGate();
+    const h = (harness = await startHarness({
+      gate,
+      clock: new FakeClock('2026-06-15T23:44:00+01:00'),
+      server: { sessionTtlSeconds: 100_000 },
+    }));
+    await h.app.start();
+    await h.app.whenIdle();
+    await h.app.handlers['auth:login'](studentLogin());
+    await h.app.whenIdle();
+    expect(h.app.state().today?.date).toBe('2026-06-15');
+    await h.clock.advance(Date.parse('2026-06-15T23:58:59+01:00') - h.clock.now());
+    gate.close();
+    await h.clock.advance(2_000); // the interval refresh of 23:59 is held at the gate
+    await h.clock.advance(Date.parse('2026-06-16T00:00:06+01:00') - h.clock.now()); // midnight fires meanwhile
+    gate.open();
+    await settle(20);
+    await h.app.whenIdle();
+    const reasons = h.events.flatMap((e) => (e.type === 'refresh' && e.ok ? [e.reason] : []));
+    expect(reasons.slice(-2)).toEqual(['interval', 'midnight']);
+    expect(h.app.state().today?.date).toBe('2026-06-16');
+    expect(h.app.state().today?.lessons.length).toBeGreaterThan(0);
+  });
+});
