@@ -99,6 +99,11 @@ export interface CoreApp extends App {
 type Listener<E extends EventChannel> = (payload: EventChannels[E]) => void;
 
 const NOT_SIGNED_IN = 'Sign in first.';
+/**
+ * A minute tick this much later than planned (ms) means the computer slept, or the clock jumped, without
+ * a wake-up being reported (timers do not run during sleep): the app then does what a wake-up does.
+ */
+const MISSED_WAKE_MS = 90_000;
 
 /** Builds the app from its ports; nothing runs until `start()`. */
 export function createApp(ports: AppPorts, options: CreateAppOptions = {}): CoreApp {
@@ -122,6 +127,8 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
   let ledger: Ledger = openLedger(dataStore);
   let selectedPupilId: number | null = numberOrNull(store.get<unknown>(SELECTED_PUPIL_STORE_KEY));
   let tickTimer: unknown = null;
+  /** When the planned minute tick is due (epoch ms): a tick far later than that means a missed wake-up. */
+  let tickDueAt = 0;
   let startup: Promise<void> | null = null;
   let lastEmitted = '';
 
@@ -280,6 +287,12 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
    */
   function tick(): void {
     tickTimer = null;
+    if (clock.now() - tickDueAt > MISSED_WAKE_MS) {
+      // The computer slept (or the clock jumped) and no wake-up was reported: do what a wake-up does.
+      logger.info('the minute tick came late: treating it as a wake-up', { lateMs: clock.now() - tickDueAt });
+      app.resume();
+      return;
+    }
     const known = engine.known;
     if (known !== null && keeper.status === 'signed-in') notify(known, known, null);
     publish();
@@ -294,7 +307,9 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     stopTick();
     if (!started || suspended) return;
     if (keeper.status !== 'signed-in' && engine.known === null) return;
-    tickTimer = clock.setTimeout(tick, nextMinuteDelay(clock.now()));
+    const delay = nextMinuteDelay(clock.now());
+    tickDueAt = clock.now() + delay;
+    tickTimer = clock.setTimeout(tick, delay);
   }
 
   function stopTick(): void {
@@ -368,6 +383,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       }
       throw error;
     }
+    suspended = false; // the user is signing in: the computer is awake, whether or not a wake-up was reported
     let credentials: Credentials;
     let remember: boolean;
     if (parsed.kind === 'demo') {
@@ -631,7 +647,16 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       scheduleTick();
     },
     popoverShown() {
-      if (!started || keeper.status !== 'signed-in') return;
+      app.userReturned();
+    },
+    userReturned() {
+      if (!started) return;
+      // Someone is using the computer, so it is awake: a sleep whose wake-up was never reported ends here.
+      if (suspended) {
+        app.resume();
+        return;
+      }
+      if (keeper.status !== 'signed-in') return;
       if (popoverShouldRefresh(engine.updatedAt, clock.now())) void engine.refresh('popover');
     },
     navigate(target: NavigateTarget, pupilId?: number | null) {

@@ -214,10 +214,11 @@ async function boot(): Promise<void> {
   running.on('state:changed', onState);
   onState(running.state());
 
-  // Sleep, wake and the network coming back: the core renews the session and refreshes.
+  // Sleep, wake and the network coming back: the core renews the session and refreshes. An unlocked
+  // screen refreshes only data older than 5 minutes (or ends a sleep whose wake-up went unreported).
   powerMonitor.on('suspend', () => running.suspend());
   powerMonitor.on('resume', () => running.resume());
-  powerMonitor.on('unlock-screen', () => running.resume());
+  powerMonitor.on('unlock-screen', () => running.userReturned());
   let online = net.isOnline();
   const stopNetworkWatch = startMinuteTicker(systemClock, () => {
     const now = net.isOnline();

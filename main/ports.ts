@@ -130,8 +130,14 @@ export interface App {
   suspend(): void;
   /** The system woke (or the clock jumped, or the network came back): renew or sign in, then refresh. */
   resume(): void;
-  /** The popover was shown: refresh if the data is older than 5 minutes. */
+  /** The popover was shown: as {@link App.userReturned}. */
   popoverShown(): void;
+  /**
+   * Someone is at the computer (popover shown, screen unlocked): ends a sleep whose wake-up was never
+   * reported (as `resume`), else refreshes if the data is older than 5 minutes. Cheaper than `resume`,
+   * which always renews and refreshes.
+   */
+  userReturned(): void;
   /**
    * Ask the renderer to show a view (notification click). `pupilId`: the pupil the notification is about;
    * a parent's popover switches to that pupil first (a pupil no longer on the account is ignored).

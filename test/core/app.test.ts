@@ -388,6 +388,49 @@ describe('timers: interval, minute tick, popover, suspend and resume', () => {
     expect(h.ports.notifier.shown.filter((n) => n.kind === 'lesson-soon')).toHaveLength(1);
   });
 
+  it('a minute tick far too late (a sleep nobody reported) does what a wake-up does: renew, then refresh', async () => {
+    const h = await start();
+    await signedInStudent(h);
+    h.clock.jump(2 * 3_600_000); // asleep for two hours; no suspend or resume event
+    const refreshed = h.until((e) => e.type === 'refresh' && e.reason === 'resume');
+    await h.clock.advance(1_000); // the overdue timers fire at once on waking
+    expect(await refreshed).toMatchObject({ ok: true });
+    expect(h.app.state().freshness).toMatchObject({ stale: false, error: null });
+  });
+
+  it('signing in during a sleep whose wake-up was never reported still starts the refreshes and reminders', async () => {
+    const h = await start();
+    await h.app.start();
+    await h.app.whenIdle();
+    h.app.suspend();
+    expect(await h.app.handlers['auth:login'](studentLogin())).toEqual({ ok: true });
+    await h.app.whenIdle();
+    const interval = h.until((e) => e.type === 'refresh' && e.reason === 'interval');
+    const emitted = h.states.length;
+    await h.clock.advance(15 * 60_000);
+    expect(await interval).toMatchObject({ ok: true });
+    expect(h.states.length).toBeGreaterThan(emitted); // the minute tick runs
+  });
+
+  it('an unlocked screen refreshes only data older than 5 minutes', async () => {
+    const h = await start();
+    await signedInStudent(h);
+    const reads = (from: number) => h.paths(from).filter((p) => !p.endsWith('/ping'));
+    let sent = h.fake.requests.length;
+    await h.clock.advance(60_000);
+    h.app.userReturned();
+    await h.app.whenIdle();
+    expect(reads(sent)).toEqual([]);
+    await h.clock.advance(5 * 60_000);
+    sent = h.fake.requests.length;
+    h.app.userReturned();
+    await h.app.whenIdle();
+    expect(reads(sent).sort()).toEqual([
+      '/apiv2student/homeworks/4102571',
+      '/apiv2student/timetable/4102571',
+    ]);
+  });
+
   it('at Europe/London midnight the day turns: a refresh shows the new day', async () => {
     const h = await start({ clock: new FakeClock('2026-06-15T23:55:00+01:00') });
     await signedInStudent(h);
