@@ -2,7 +2,9 @@
  * Words notifications: title, body and where a click leads, for each fact the rules find (./rules.ts).
  * Privacy mode uses generic wording that names no subject, reason, teacher, room or score ("New behaviour
  * update"), for a screen others can see. On a parent account each title starts with the pupil's first
- * name. Pure; Europe/London dates.
+ * name — except in privacy mode, which names no pupil either (first or full name, title or body): the
+ * notification's `pupilId` still tells the app which child it is about, and a click opens the popover on
+ * that child (docs/notes/core.md, Decisions). Pure; Europe/London dates.
  */
 import type { NavigateTarget } from '../../preload/contract';
 import { addDays, londonDate } from '../classcharts/dates';
@@ -12,8 +14,9 @@ import type { Candidate, NotifyFact } from './rules';
 
 /** Options of {@link wordNotification}. */
 export interface WordingOptions {
+  /** Generic wording: no subject, title, reason, teacher, room, score — and no pupil's name. */
   privacy: boolean;
-  /** Prefix titles with the pupil's first name (parent accounts). */
+  /** Prefix titles with the pupil's first name (parent accounts); ignored in privacy mode. */
   namePupil: boolean;
   now: number;
 }
@@ -194,6 +197,11 @@ function generic(fact: NotifyFact, now: number): Words {
   }
 }
 
+/** `title`, prefixed with the pupil's first name when the options ask for it and privacy mode is off. */
+function titleFor(title: string, pupil: Candidate['pupil'], options: WordingOptions): string {
+  return options.namePupil && !options.privacy ? `${pupil.firstName}: ${title}` : title;
+}
+
 /** The notification for one candidate, worded per the options. */
 export function wordNotification(candidate: Candidate, options: WordingOptions): AppNotification {
   const words = options.privacy
@@ -203,7 +211,7 @@ export function wordNotification(candidate: Candidate, options: WordingOptions):
     id: candidate.id,
     kind: candidate.kind,
     pupilId: candidate.pupil.id,
-    title: options.namePupil ? `${candidate.pupil.firstName}: ${words.title}` : words.title,
+    title: titleFor(words.title, candidate.pupil, options),
     body: words.body,
     target: words.target,
   };
@@ -247,7 +255,7 @@ export function wordSummary(candidates: readonly Candidate[], options: WordingOp
     id: `${first.id}:summary:${candidates.length}`,
     kind: first.kind,
     pupilId: first.pupil.id,
-    title: options.namePupil ? `${first.pupil.firstName}: ${title}` : title,
+    title: titleFor(title, first.pupil, options),
     body: options.privacy ? 'Open ClassCharts Tray for details.' : 'Open ClassCharts Tray to see them.',
     target: generalTarget,
   };

@@ -7,6 +7,7 @@ import { LEDGER_MAX_AGE_MS, LEDGER_STORE_KEY, openLedger } from '../../main/noti
 import { computeNotifications, inQuietHours, MAX_PER_KIND } from '../../main/notify/notifications';
 import type { AppNotification } from '../../main/ports';
 import type { KnownData, KnownPupil } from '../../main/sync/known-data';
+import type { Pupil } from '../../main/classcharts/types';
 import {
   announcement,
   award,
@@ -810,5 +811,103 @@ describe('notifications: quiet hours hold reminders that are still useful', () =
     expect(ticks(after, ['07:30'], { settings: { quietHours }, seen: new Set(night.record) })).toEqual({
       '07:30': [],
     });
+  });
+});
+
+describe('privacy mode on a parent account: no pupil named', () => {
+  const jane = pupil({ name: 'Jane Smith', firstName: 'Jane', lastName: 'Smith' });
+  const tom = pupil({ id: 4102572, name: 'Tom Harper', firstName: 'Tom', lastName: 'Harper' });
+  const names = [jane, tom].flatMap((p) => [p.name, p.firstName, p.lastName]);
+  type Parts = NonNullable<Parameters<typeof known>[0]>;
+  /** What a child knows before and after, at a time; `n` tells the children's items apart. */
+  interface PrivacyRow {
+    kind: NotificationKind;
+    case: string;
+    now: number;
+    before: (n: number) => Parts;
+    after: (n: number) => Parts;
+  }
+  /** News: a list that was empty before. */
+  const news = (
+    kind: NotificationKind,
+    what: string,
+    now: number,
+    after: (n: number) => Parts,
+  ): PrivacyRow => ({
+    kind,
+    case: what,
+    now,
+    before: (n) => Object.fromEntries(Object.keys(after(n)).map((key) => [key, []])),
+    after,
+  });
+  /** A reminder: found from the same data at a time. */
+  const reminder = (
+    kind: NotificationKind,
+    what: string,
+    now: number,
+    data: (n: number) => Parts,
+  ): PrivacyRow => ({
+    kind,
+    case: what,
+    now,
+    before: data,
+    after: data,
+  });
+  const rows: PrivacyRow[] = [
+    news('homework-new', 'new homework', at('12:00'), (n) => ({ homework: [homework(n)] })),
+    news('homework-new', 'a summary of new homework', at('12:00'), (n) => ({
+      homework: [1, 2, 3, 4, 5].map((i) => homework(n * 10 + i)),
+    })),
+    reminder('homework-due', 'homework due tomorrow', at('18:00'), (n) => ({
+      homework: [homework(n, { dueDate: '2026-06-16' })],
+    })),
+    news('detention-new', 'a new detention', at('12:00'), (n) => ({ detentions: [detention(n)] })),
+    reminder('detention-today', 'a detention today', at('12:00'), (n) => ({
+      detentions: [detention(n, { date: TODAY })],
+    })),
+    reminder('detention-today', 'a detention in 5 minutes (selected child)', at('15:25'), (n) => ({
+      detentions: [detention(n, { date: TODAY })],
+    })),
+    news('announcement', 'a new announcement', at('12:00'), (n) => ({ announcements: [announcement(n)] })),
+    news('behaviour-positive', 'a positive behaviour point', at('12:00'), (n) => ({ activity: [point(n)] })),
+    news('behaviour-negative', 'a behaviour point', at('12:00'), (n) => ({
+      activity: [point(n, { polarity: 'negative', score: -1 })],
+    })),
+    news('badge', 'a new badge', at('12:00'), (n) => ({ badges: [badge(n)] })),
+    reminder('lesson-soon', 'a lesson in 5 minutes (selected child)', at('08:55'), () => ({
+      lessons: [maths()],
+    })),
+    {
+      kind: 'lesson-change',
+      case: 'a cover lesson (selected child)',
+      now: at('08:00'),
+      before: () => ({ lessons: [maths()] }),
+      after: () => ({ lessons: [maths({ isAlternative: true, teacher: 'Mr Cover' })] }),
+    },
+  ];
+
+  it.each(rows)('$kind: $case', ({ kind, before, after, now }) => {
+    const children = [jane, tom];
+    const knows = (parts: (n: number) => Parts, p: Pupil) => known({ ...parts(p.id % 10), pupil: p });
+    const parent = (parts: (n: number) => Parts) =>
+      knownData(
+        children.map((p) => knows(parts, p)),
+        'parent',
+      );
+    const options = { settings: { privacy: true }, selected: tom.id };
+    const { show } = run(parent(before), parent(after), now, options);
+    expect(show.map((n) => n.kind)).toContain(kind);
+    // As words: "Tom" is a name, "tomorrow" is not.
+    for (const n of show) {
+      for (const name of names) expect(`${n.title}\n${n.body}`).not.toMatch(new RegExp(`\\b${name}\\b`, 'i'));
+    }
+    // The selected child's notifications are worded as on the child's own account (no marker); each
+    // notification still carries its child's id, so a click opens the popover on that child.
+    const own = run(student(knows(before, tom)), student(knows(after, tom)), now, options).show;
+    const tomsOwn = show.filter((n) => n.pupilId === tom.id);
+    expect(tomsOwn.map(({ id, title, body }) => ({ id, title, body }))).toEqual(
+      own.map(({ id, title, body }) => ({ id, title, body })),
+    );
+    expect(show.every((n) => n.pupilId === jane.id || n.pupilId === tom.id)).toBe(true);
   });
 });
