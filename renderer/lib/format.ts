@@ -7,7 +7,13 @@
  * Dates are `YYYY-MM-DD` in Europe/London (the school's zone); instants are ISO strings with an offset
  * (main/classcharts/types.ts, field notes §6).
  */
-import type { DetentionStatus, HomeworkStatus, Instant, IsoDate } from '../../preload/contract';
+import type {
+  DetentionStatus,
+  HomeworkGroupKey,
+  HomeworkStatus,
+  Instant,
+  IsoDate,
+} from '../../preload/contract';
 
 /** The school time zone (field notes §6). */
 export const SCHOOL_TIME_ZONE = 'Europe/London';
@@ -111,13 +117,16 @@ export function formatDayShort(date: IsoDate): string {
   return t === null ? date : shortDay.format(t).replace(',', '');
 }
 
-/** `Today`, `Tomorrow`, `Yesterday`, or the weekday name for other days within a week. */
-export function relativeDayName(date: IsoDate, today: IsoDate): string | null {
+/**
+ * How far a day is from today, for the day heading: `Today`, `Tomorrow`, `Yesterday`, `In 3 days`,
+ * `5 days ago` (both `YYYY-MM-DD`). Throws a RangeError on a malformed date.
+ */
+export function relativeDayName(date: IsoDate, today: IsoDate): string {
   const diff = daysBetween(today, date);
   if (diff === 0) return 'Today';
   if (diff === 1) return 'Tomorrow';
   if (diff === -1) return 'Yesterday';
-  return null;
+  return diff > 0 ? `In ${diff} days` : `${-diff} days ago`;
 }
 
 /** Minutes as `7 min`, `1 h`, `1 h 5 min`. */
@@ -194,6 +203,19 @@ export function formatDue(dueDate: IsoDate | null, today: IsoDate): string {
   return `Due ${formatDayShort(dueDate)}`;
 }
 
+const HOMEWORK_GROUP_TITLES: Record<HomeworkGroupKey, string> = {
+  overdue: 'Overdue',
+  today: 'Due today',
+  tomorrow: 'Due tomorrow',
+  'this-week': 'This week',
+  later: 'Later',
+};
+
+/** The title of a homework group, as the Homework view heads it (main groups the homework). */
+export function homeworkGroupTitle(key: HomeworkGroupKey): string {
+  return HOMEWORK_GROUP_TITLES[key];
+}
+
 /** Homework status wording (field notes §5.6: "To-do" as clients compute it). */
 export function homeworkStatusLabel(status: HomeworkStatus): string {
   switch (status) {
@@ -250,10 +272,23 @@ export function parseDateOfBirth(
   return { value: `${String(d).padStart(2, '0')}/${String(mo).padStart(2, '0')}/${y}` };
 }
 
-/** `Mon 23 Nov, 15:30` for a detention (date + `HH:MM`); a missing part is said, not left out. */
+/**
+ * When a detention is, as the More view shows it: `Mon 23 Nov, 15:30`, `Mon 23 Nov` (no time), or
+ * `Date to be confirmed` when the school has not set a date yet (a time alone means little then, so it is
+ * left out). `date` is `YYYY-MM-DD` (Europe/London), `time` `HH:MM` (field notes §5.10).
+ */
 export function formatDetentionWhen(date: IsoDate | null, time: string | null): string {
-  if (!date && !time) return 'Date not given';
-  return `${date ? formatDayShort(date) : 'Date not given'}${time ? `, ${time}` : ''}`;
+  if (!date) return 'Date to be confirmed';
+  return `${formatDayShort(date)}${time ? `, ${time}` : ''}`;
+}
+
+/**
+ * `text` as a sentence for running prose (banners): trimmed, with a full stop added unless it already ends
+ * in `.`, `!`, `?` or `…` (main's messages may or may not have one). Empty text stays empty.
+ */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return trimmed === '' || /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 /** Joins the known parts of a detail line with ` · `, skipping empty ones: `Mr J Doe · 10C/Ma1`. */

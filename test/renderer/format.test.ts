@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  asSentence,
+  formatDetentionWhen,
   formatCountdown,
   formatDayLong,
   formatDue,
@@ -11,6 +13,7 @@ import {
   lessonProgress,
   londonDate,
   parseDateOfBirth,
+  relativeDayName,
 } from '../../renderer/lib/format';
 import { NOW } from './fixtures';
 
@@ -70,5 +73,27 @@ describe('format', () => {
     expect(parseDateOfBirth('31/02/2012', NOW)).toEqual({ problem: 'not-a-date' });
     expect(parseDateOfBirth('05/14/2012', NOW)).toEqual({ problem: 'not-a-date' });
     expect(parseDateOfBirth('01/01/2030', NOW)).toEqual({ problem: 'future' });
+  });
+
+  it('names how far a day is from today', () => {
+    expect(relativeDayName('2026-11-23', '2026-11-23')).toBe('Today');
+    expect(relativeDayName('2026-11-24', '2026-11-23')).toBe('Tomorrow');
+    expect(relativeDayName('2026-11-22', '2026-11-23')).toBe('Yesterday');
+    expect(relativeDayName('2026-12-01', '2026-11-23')).toBe('In 8 days');
+    expect(relativeDayName('2026-11-20', '2026-11-23')).toBe('3 days ago');
+  });
+
+  it('says a detention without a date is to be confirmed, leaving out a lone time', () => {
+    expect(formatDetentionWhen('2026-11-25', '15:30')).toBe('Wed 25 Nov, 15:30');
+    expect(formatDetentionWhen('2026-11-25', null)).toBe('Wed 25 Nov');
+    expect(formatDetentionWhen(null, '15:15')).toBe('Date to be confirmed');
+    expect(formatDetentionWhen(null, null)).toBe('Date to be confirmed');
+  });
+
+  it('makes a message a sentence without doubling its full stop', () => {
+    expect(asSentence('Cannot reach ClassCharts')).toBe('Cannot reach ClassCharts.');
+    expect(asSentence(' It may be down; try again later. ')).toBe('It may be down; try again later.');
+    expect(asSentence('Really?')).toBe('Really?');
+    expect(asSentence('')).toBe('');
   });
 });
