@@ -1,5 +1,6 @@
 import { fireEvent, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
+import type { RecordsRequest, RecordsResult } from '../../preload/contract';
 import { parentState, studentState } from './fixtures';
 import { defaultRecords } from './mock-bridge';
 import { renderApp } from './render';
@@ -86,5 +87,84 @@ describe('More', () => {
       { kind: 'behaviour', pupilId: 4102571 },
       { kind: 'behaviour', pupilId: 4102572 },
     ]);
+  });
+
+  it('shows a loading state until the records arrive', async () => {
+    const { screen, bridge } = await renderApp(studentState());
+    let answer: (result: RecordsResult) => void = () => undefined;
+    bridge.handlers['records:get'] = (request: RecordsRequest) =>
+      new Promise<RecordsResult>((resolve) => {
+        answer = () => resolve(defaultRecords(request));
+      });
+    await fireEvent.click(screen.getByRole('button', { name: 'More' }));
+    const section = screen.getByRole('region', { name: 'Behaviour' });
+    expect(section.getAttribute('aria-busy')).toBe('true');
+    expect(within(section).getByText('Loading…')).toBeTruthy();
+    expect(within(section).queryByText('positive this week')).toBeNull();
+    answer(defaultRecords({ kind: 'behaviour' }));
+    await within(section).findByText('positive this week');
+    expect(section.getAttribute('aria-busy')).toBe('false');
+    expect(within(section).queryByText('Loading…')).toBeNull();
+  });
+
+  it.each([
+    ['Detentions', 'detentions', 'No detentions.'],
+    ['Badges', 'badges', 'No badges yet.'],
+    ['Announcements', 'announcements', 'No announcements.'],
+  ] as const)('says when there are no %s', async (name, kind, text) => {
+    const { screen, bridge } = await openMore();
+    bridge.handlers['records:get'] = async (request) =>
+      ({ ...defaultRecords(request), items: [] }) as RecordsResult;
+    await fireEvent.click(screen.getByRole('button', { name }));
+    const section = screen.getByRole('region', { name });
+    await within(section).findByText(text);
+    expect(within(section).queryAllByRole('listitem')).toEqual([]);
+    expect(bridge.requestsOf('records:get')).toContainEqual({ kind, pupilId: 4102571 });
+  });
+
+  it('says when there are no behaviour points, with zero tiles', async () => {
+    const { screen, bridge } = await renderApp(studentState());
+    bridge.handlers['records:get'] = async () => ({
+      kind: 'behaviour',
+      pupilId: 4102571,
+      fetchedAt: '2026-11-23T10:15:00+00:00',
+      summary: { weeks: [], positiveReasons: {}, negativeReasons: {}, totalPositive: 0, totalNegative: 0 },
+      recent: [],
+    });
+    await fireEvent.click(screen.getByRole('button', { name: 'More' }));
+    await screen.findByText('No behaviour points yet.');
+    expect(screen.getByText('positive this week').previousElementSibling?.textContent).toBe('0');
+    expect(screen.getByText('negative this week').previousElementSibling?.textContent).toBe('0');
+    expect(screen.queryByText(/^Last week/)).toBeNull();
+  });
+
+  it('shows a score of 0 neither as positive nor as negative', async () => {
+    const { screen, bridge } = await renderApp(studentState());
+    bridge.handlers['records:get'] = async (request) => {
+      const result = defaultRecords(request);
+      if (result.kind !== 'behaviour') return result;
+      const detention = { ...result.recent[1]!, id: 3, reason: 'After school detention', score: 0 };
+      return { ...result, recent: [...result.recent, detention] };
+    };
+    await fireEvent.click(screen.getByRole('button', { name: 'More' }));
+    const zero = within((await screen.findByText('After school detention')).closest('li')!).getByText('0');
+    expect(zero.classList.contains('negative')).toBe(false);
+    expect(zero.classList.contains('positive')).toBe(false);
+    const late = within(screen.getByText('Late to lesson').closest('li')!).getByText('−1');
+    expect(late.classList.contains('negative')).toBe(true);
+  });
+
+  it('says a detention without a date is to be confirmed, without its time', async () => {
+    const { screen, bridge } = await openMore();
+    bridge.handlers['records:get'] = async (request) => {
+      const result = defaultRecords(request);
+      if (result.kind !== 'detentions') return result;
+      const undated = { ...result.items[0]!, id: 78, date: null, start: null, time: '15:15' };
+      return { ...result, items: [...result.items, undated] };
+    };
+    await fireEvent.click(screen.getByRole('button', { name: 'Detentions' }));
+    const undated = await screen.findByText('Date to be confirmed');
+    expect(undated.closest('li')!.textContent).not.toContain('15:15');
+    expect(screen.getByText('Wed 25 Nov, 15:30')).toBeTruthy();
   });
 });
