@@ -14,6 +14,13 @@ function setVisibility(state: DocumentVisibilityState): void {
 
 afterEach(() => setVisibility('visible'));
 
+/** An element's text as seen on screen: without the visually hidden words for screen readers. */
+function visibleText(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  copy.querySelectorAll('.visually-hidden').forEach((hidden) => hidden.remove());
+  return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
 describe('Popover shell', () => {
   it('says how fresh the data is and redraws each minute only while visible', async () => {
     const { screen } = await renderApp(studentState(), NOW, true);
@@ -51,18 +58,38 @@ describe('Popover shell', () => {
     };
     const { screen, bridge } = await renderApp(state);
     const banner = screen.getByRole('status');
-    expect(banner.textContent).toContain("Offline. Can't reach ClassCharts; showing data from 08:05.");
+    expect(banner.textContent?.replace(/\s+/g, ' ')).toContain(
+      "Offline. Can't reach ClassCharts. Showing data from 08:05.",
+    );
+    // The time of the data is a line of its own.
+    expect(within(banner).getByText('Showing data from 08:05.').tagName).toBe('SPAN');
     expect(screen.getByText('English')).toBeTruthy();
     await fireEvent.click(within(banner).getByRole('button', { name: 'Retry' }));
     expect(bridge.requestsOf('sync:refresh')).toHaveLength(1);
   });
 
-  it('shows a stale banner with the reason', async () => {
+  it('shows a stale banner with the reason, in whole sentences', async () => {
+    const state = studentState();
+    state.freshness = {
+      ...state.freshness,
+      stale: true,
+      error: 'ClassCharts sent an answer this app does not understand. Try again later.',
+    };
+    const { screen } = await renderApp(state);
+    const text = screen.getByRole('status').textContent?.replace(/\s+/g, ' ') ?? '';
+    expect(text).toContain(
+      'May be out of date. ClassCharts sent an answer this app does not understand. Try again later. ' +
+        'Showing data from 10:12.',
+    );
+    expect(text).not.toMatch(/[.;]{2}/);
+  });
+
+  it('ends a reason without a full stop with one', async () => {
     const state = studentState();
     state.freshness = { ...state.freshness, stale: true, error: 'ClassCharts answered with an error' };
     const { screen } = await renderApp(state);
-    expect(screen.getByRole('status').textContent).toContain(
-      'May be out of date. ClassCharts answered with an error',
+    expect(screen.getByRole('status').textContent?.replace(/\s+/g, ' ')).toContain(
+      'May be out of date. ClassCharts answered with an error. Showing data from 10:12.',
     );
   });
 
@@ -71,7 +98,14 @@ describe('Popover shell', () => {
     const jane = screen.getByRole('button', { name: /^Jane/ });
     const tom = screen.getByRole('button', { name: /^Tom/ });
     expect(jane.getAttribute('aria-pressed')).toBe('true');
-    expect(jane.textContent?.replace(/\s+/g, ' ')).toContain('1 overdue');
+    // The counts are written in words under the name (no tooltip needed), and read out as a sentence.
+    expect(visibleText(jane)).toBe('Jane 1 overdue3 due'); // CSS puts " · " between the two
+    expect(visibleText(tom)).toBe('Tom none due');
+    expect(within(jane).getByText('1 overdue').classList.contains('overdue')).toBe(true);
+    expect(within(jane).getByText('3 due').classList.contains('overdue')).toBe(false);
+    expect(jane.querySelector('[title]')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Jane Homework: 1 overdue and 3 due' })).toBe(jane);
+    expect(screen.getByRole('button', { name: 'Tom Homework: none due' })).toBe(tom);
     await fireEvent.keyDown(window, { key: '2' });
     await waitFor(() => expect(tom.getAttribute('aria-pressed')).toBe('true'));
     await fireEvent.click(jane);
@@ -118,5 +152,15 @@ describe('Popover shell', () => {
     const screen = render(App, { props: { store } });
     expect(screen.getByRole('alert').textContent).toContain('The app is not responding.');
     store.dispose();
+  });
+
+  it('opens another tab at its top, whatever the last one was scrolled to', async () => {
+    const { screen } = await renderApp(studentState());
+    await fireEvent.click(screen.getByRole('button', { name: /^Homework/ }));
+    const view = screen.getByRole('main');
+    view.scrollTop = 300;
+    await fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    await screen.findByText('English');
+    expect(view.scrollTop).toBe(0);
   });
 });
