@@ -99,6 +99,12 @@ export class PopoverStore {
   view = $state<ViewName>('today');
   /** The homework whose detail is open (Homework view), or `null` for the list. */
   homeworkId = $state<number | null>(null);
+  /**
+   * Where the homework list was when a detail opened (the homework's id and the view's scroll offset in
+   * CSS px, `null` when opened from elsewhere, e.g. a notification): the list puts focus and scroll back
+   * there when the detail closes. Not reactive: read once by the list when it is shown again.
+   */
+  homeworkReturn: { id: number; scrollTop: number | null } | null = null;
   /** The day Today shows, or `null` for today (the snapshot's own day). */
   date = $state<IsoDate | null>(null);
   /** Another day's timetable (`day:get`), when `date` is set. */
@@ -184,6 +190,7 @@ export class PopoverStore {
     if (previousPupil !== null && previousPupil !== state.selectedPupilId) {
       this.records = {};
       this.homeworkId = null;
+      this.homeworkReturn = null;
       this.moreItemId = null;
       if (this.date !== null) void this.#loadDay(this.date);
       if (this.view === 'more') void this.loadRecords(this.moreSection);
@@ -192,6 +199,7 @@ export class PopoverStore {
       this.view = 'today';
       this.date = null;
       this.homeworkId = null;
+      this.homeworkReturn = null;
       this.records = {};
     }
   }
@@ -226,7 +234,10 @@ export class PopoverStore {
   /** Opens a view; leaving Homework closes its detail, opening More loads its section. */
   setView(view: ViewName): void {
     this.view = view;
-    if (view !== 'homework') this.homeworkId = null;
+    if (view !== 'homework') {
+      this.homeworkId = null;
+      this.homeworkReturn = null;
+    }
     if (view === 'more') void this.loadRecords(this.moreSection);
   }
 
@@ -241,6 +252,7 @@ export class PopoverStore {
       case 'homework':
         this.setView('homework');
         this.homeworkId = target.homeworkId ?? null;
+        this.homeworkReturn = this.homeworkId === null ? null : { id: this.homeworkId, scrollTop: null };
         break;
       case 'more':
         this.moreSection = sectionOf(target.kind);
@@ -253,10 +265,19 @@ export class PopoverStore {
     }
   }
 
-  /** Opens a homework's detail. */
-  openHomework(id: number): void {
+  /**
+   * Opens a homework's detail; `scrollTop` is the list's scroll offset (CSS px) to come back to, when it
+   * was opened from the list.
+   */
+  openHomework(id: number, scrollTop: number | null = null): void {
     this.view = 'homework';
     this.homeworkId = id;
+    this.homeworkReturn = { id, scrollTop };
+  }
+
+  /** Closes the homework detail (Back, Escape): the list takes `homeworkReturn` to restore its place. */
+  closeHomework(): void {
+    this.homeworkId = null;
   }
 
   /**
@@ -265,7 +286,7 @@ export class PopoverStore {
    */
   escape(): boolean {
     if (this.view === 'homework' && this.homeworkId !== null) {
-      this.homeworkId = null;
+      this.closeHomework();
       return true;
     }
     if (this.view === 'more' && this.moreItemId !== null) {

@@ -1,6 +1,6 @@
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { homework, studentState } from './fixtures';
+import { homework, homeworkGroups, studentState } from './fixtures';
 import { renderApp } from './render';
 
 async function openHomeworkTab(state = studentState()) {
@@ -94,5 +94,47 @@ describe('Homework', () => {
     const { bridge } = await openHomeworkTab();
     await fireEvent.keyDown(window, { key: 'Escape' });
     await waitFor(() => expect(bridge.requestsOf('popover:hide')).toHaveLength(1));
+  });
+
+  it('shows a loading state before the first snapshot has any data', async () => {
+    const { screen } = await openHomeworkTab(studentState({ today: null, homework: [] }));
+    const loading = screen.getByText('Loading homework…').closest('[aria-busy]');
+    expect(loading?.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByText('No homework due.')).toBeNull();
+    expect(screen.queryAllByRole('heading', { level: 2 })).toEqual([]);
+  });
+
+  it.each([
+    ['Escape', () => fireEvent.keyDown(window, { key: 'Escape' })],
+    ['Back', () => fireEvent.click(document.querySelector('article button')!)],
+  ] as const)(
+    'comes back from a detail (%s) to the homework that was open, where the list was scrolled',
+    async (_how, close) => {
+      // Enough homework for the list to scroll.
+      const groups = homeworkGroups();
+      groups[3]!.items.push(
+        ...Array.from({ length: 12 }, (_, i) => homework(300 + i, `Extra task ${i + 1}`, '2026-11-27')),
+      );
+      const { screen } = await openHomeworkTab(studentState({ homework: groups }));
+      const view = screen.getByRole('main');
+      view.scrollTop = 240;
+      await fireEvent.click(screen.getByRole('button', { name: /Extra task 9/ }));
+      const title = screen.getByRole('heading', { name: 'Extra task 9' });
+      expect(document.activeElement).toBe(title);
+      expect(view.scrollTop).toBe(0);
+
+      await close();
+      const item = screen.getByRole('button', { name: /Extra task 9/ });
+      expect(document.activeElement).toBe(item);
+      expect(view.scrollTop).toBe(240);
+    },
+  );
+
+  it('puts focus on the homework a notification opened when going back to the list', async () => {
+    const { screen, bridge } = await renderApp(studentState());
+    bridge.navigate({ view: 'homework', homeworkId: 103 });
+    await screen.findByRole('heading', { name: 'Cell diagram' });
+    await fireEvent.click(screen.getByRole('button', { name: 'Homework' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Cell diagram/ }));
   });
 });
