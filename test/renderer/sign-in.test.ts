@@ -1,7 +1,7 @@
-import { fireEvent, waitFor } from '@testing-library/svelte';
+import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { LoginRequest } from '../../preload/contract';
-import { signedOutState, studentState } from './fixtures';
+import type { LoginErrorCode, LoginRequest } from '../../preload/contract';
+import { parentState, signedOutState, studentState } from './fixtures';
 import { renderApp } from './render';
 
 describe('Sign in', () => {
@@ -118,6 +118,134 @@ describe('Sign in', () => {
     expect(screen.getByRole('heading', { name: 'Sign in to ClassCharts' })).toBeTruthy();
     await fireEvent.click(screen.getByRole('button', { name: 'Back to the last data' }));
     expect(screen.getByText('English')).toBeTruthy();
+    expect(bridge.requestsOf('auth:login')).toEqual([]);
+  });
+
+  it('opens "sign in again" on the parent form for a parent account, with nothing filled in', async () => {
+    const { screen } = await renderApp(parentState({ auth: 'needs-sign-in' }));
+    await fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('button', { name: 'Parent' }).getAttribute('aria-pressed')).toBe('true');
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    expect(email.value).toBe('');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+    expect(document.activeElement).toBe(email);
+  });
+
+  it('opens on the student form for a student account', async () => {
+    const { screen } = await renderApp(studentState({ auth: 'needs-sign-in' }));
+    await fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('button', { name: 'Student' }).getAttribute('aria-pressed')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Access code'));
+  });
+});
+
+/** A refusal from main, as main/app.ts words it, and where the form should show it. */
+interface Refusal {
+  code: LoginErrorCode;
+  kind: 'student' | 'parent';
+  message: string;
+  /** The field main names, when it names one. */
+  field?: 'code' | 'dateOfBirth';
+  /** The label of the field the message goes under, or `null` for the form's own alert. */
+  shownAt: string | null;
+}
+
+const refusals: Refusal[] = [
+  {
+    code: 'wrong-code',
+    kind: 'student',
+    field: 'code',
+    message: 'That access code is not right. Check it and try again.',
+    shownAt: 'Access code',
+  },
+  {
+    code: 'wrong-date-of-birth',
+    kind: 'student',
+    field: 'dateOfBirth',
+    message: 'That date of birth does not match the access code.',
+    shownAt: 'Date of birth',
+  },
+  {
+    // Main never says which parent field was wrong: the message goes under the password.
+    code: 'wrong-credentials',
+    kind: 'parent',
+    message: 'That email address or password is not right. Check both and try again.',
+    shownAt: 'Password',
+  },
+  {
+    code: 'offline',
+    kind: 'student',
+    message: 'Cannot reach ClassCharts. Check your internet connection.',
+    shownAt: null,
+  },
+  {
+    code: 'keychain',
+    kind: 'parent',
+    message:
+      'Your sign-in details could not be saved in the system keychain. Sign in without "remember me", or unlock your keychain and try again.',
+    shownAt: null,
+  },
+  {
+    code: 'no-pupils',
+    kind: 'parent',
+    message: 'This parent account has no pupils linked to it yet. Ask the school to link your child.',
+    shownAt: null,
+  },
+];
+
+describe('Sign in refusals', () => {
+  it.each(refusals)(
+    'shows $code where it belongs and moves focus there from the clicked button',
+    async ({ code, kind, message, field, shownAt }) => {
+      const { screen, bridge } = await renderApp(signedOutState());
+      bridge.handlers['auth:login'] = async () => ({ ok: false, code, message, ...(field ? { field } : {}) });
+      if (kind === 'student') {
+        await fireEvent.input(screen.getByLabelText('Access code'), { target: { value: 'DEMO2026' } });
+        await fireEvent.input(screen.getByLabelText('Date of birth'), { target: { value: '14/05/2012' } });
+      } else {
+        await fireEvent.click(screen.getByRole('button', { name: 'Parent' }));
+        await fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'parent@example.com' } });
+        await fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
+      }
+      // A mouse click focuses the button; it is disabled while main answers.
+      const submit = screen.getByRole('button', { name: 'Sign in' });
+      submit.focus();
+      await fireEvent.click(submit);
+      await screen.findByText(message);
+      await waitFor(() => expect(document.activeElement).not.toBe(submit));
+
+      const inputs = screen.getAllByRole('textbox').concat(screen.queryAllByLabelText('Password'));
+      if (shownAt) {
+        const input = screen.getByLabelText(shownAt);
+        expect(input.getAttribute('aria-invalid')).toBe('true');
+        expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+          message,
+        );
+        expect(document.activeElement).toBe(input);
+        expect(inputs.filter((i) => i.getAttribute('aria-invalid') === 'true')).toEqual([input]);
+        expect(screen.queryByRole('alert')).toBeNull();
+      } else {
+        const alert = screen.getByRole('alert');
+        expect(alert.textContent).toBe(message);
+        expect(document.activeElement).toBe(alert);
+        expect(inputs.filter((i) => i.getAttribute('aria-invalid') === 'true')).toEqual([]);
+      }
+      if (code === 'wrong-credentials') {
+        expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+        expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('parent@example.com');
+      }
+    },
+  );
+
+  it('puts focus on the first field to fix when the form is sent incomplete by mouse', async () => {
+    const { screen, bridge } = await renderApp(signedOutState());
+    await fireEvent.input(screen.getByLabelText('Access code'), { target: { value: 'DEMO2026' } });
+    const submit = screen.getByRole('button', { name: 'Sign in' });
+    submit.focus();
+    await fireEvent.click(submit);
+    const dob = screen.getByLabelText('Date of birth');
+    await waitFor(() => expect(document.activeElement).toBe(dob));
+    expect(dob.getAttribute('aria-invalid')).toBe('true');
     expect(bridge.requestsOf('auth:login')).toEqual([]);
   });
 });
