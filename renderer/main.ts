@@ -20,8 +20,12 @@ resolveBridge().then(
     const store = new PopoverStore(api);
     mount(App, { target, props: { store } });
     void store.start();
-    // Warm the sanitizer chunk (DOMPurify) once the first screen is up, so a homework opens at once.
-    const warm = () => void import('./lib/sanitize');
+    // Warm the on-demand chunks once the first screen is up, so they open at once: the sanitizer
+    // (DOMPurify, for a homework) and the Settings view.
+    const warm = () => {
+      void import('./lib/sanitize');
+      void import('./views/Settings.svelte');
+    };
     if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 2000 });
     else setTimeout(warm, 500);
   },

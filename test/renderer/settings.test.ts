@@ -1,11 +1,14 @@
 import { fireEvent, waitFor } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
+import { NOTIFICATION_KINDS } from '../../preload/contract';
 import { studentState } from './fixtures';
 import { renderApp } from './render';
 
-async function openSettings() {
-  const rendered = await renderApp(studentState());
+/** Opens Settings (a view loaded on demand) and waits for its form. */
+async function openSettings(state = studentState()) {
+  const rendered = await renderApp(state);
   await fireEvent.click(rendered.screen.getByRole('button', { name: 'Settings' }));
+  await rendered.screen.findByRole('form', { name: 'Settings' });
   return rendered;
 }
 
@@ -35,16 +38,50 @@ describe('Settings', () => {
     ).toBe('30');
   });
 
-  it('sets quiet hours', async () => {
+  it('sets quiet hours with 24-hour times, like every time in the app', async () => {
     const { screen, bridge } = await openSettings();
-    const from = screen.getByLabelText('From') as HTMLInputElement;
+    const from = screen.getByRole('combobox', { name: 'From' }) as HTMLSelectElement;
+    const until = screen.getByRole('combobox', { name: 'Until' }) as HTMLSelectElement;
     expect(from.disabled).toBe(true);
+    expect(from.value).toBe('21:00');
+    expect(until.value).toBe('07:00');
+    const shown = [...from.options].map((o) => o.textContent);
+    expect(shown).toContain('00:00');
+    expect(shown).toContain('18:30');
+    expect(shown).toHaveLength(48);
+    expect(shown.filter((t) => /AM|PM/i.test(t ?? ''))).toEqual([]);
     await fireEvent.click(screen.getByRole('checkbox', { name: /quiet hours/ }));
     await waitFor(() => expect(from.disabled).toBe(false));
     await fireEvent.change(from, { target: { value: '20:30' } });
     expect(bridge.requestsOf('settings:update')).toEqual([
       { notifications: { quietHours: { enabled: true } } },
       { notifications: { quietHours: { start: '20:30' } } },
+    ]);
+  });
+
+  it('keeps a quiet-hours time that is not on the half hour', async () => {
+    const state = studentState();
+    state.settings.notifications.quietHours = { enabled: true, start: '22:15', end: '06:45' };
+    const { screen } = await openSettings(state);
+    expect((screen.getByRole('combobox', { name: 'From' }) as HTMLSelectElement).value).toBe('22:15');
+    expect((screen.getByRole('combobox', { name: 'Until' }) as HTMLSelectElement).value).toBe('06:45');
+  });
+
+  it('offers a switch for every kind of notification', async () => {
+    const { screen } = await openSettings();
+    const kinds = screen.getAllByRole('checkbox').filter((box) => box.closest('.kinds'));
+    expect(kinds).toHaveLength(NOTIFICATION_KINDS.length);
+    expect(kinds.map((box) => box.closest('label')?.textContent?.trim())).toEqual([
+      'New homework',
+      'Homework due',
+      'New detentions',
+      'Detention today',
+      'Announcements',
+      'Positive points',
+      'Negative points',
+      'Badges',
+      'Lesson reminders',
+      'Timetable changes',
     ]);
   });
 
@@ -58,7 +95,7 @@ describe('Settings', () => {
     );
   });
 
-  it('saves a shortcut on Enter and shows a refusal from main', async () => {
+  it('saves a shortcut on Enter and shows a refusal from main under the field', async () => {
     const { screen, bridge } = await openSettings();
     bridge.handlers['settings:update'] = async () => {
       throw new Error('That shortcut is not a valid key combination.');
@@ -66,8 +103,21 @@ describe('Settings', () => {
     const input = screen.getByLabelText('Shortcut to open');
     await fireEvent.input(input, { target: { value: 'Banana' } });
     await fireEvent.keyDown(input, { key: 'Enter' });
-    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Not saved: That shortcut'));
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    const described = (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual([
+      'Not saved: That shortcut is not a valid key combination.',
+      'Press Enter to save. Leave empty for none.',
+    ]);
+    expect(screen.getByRole('status').textContent).toContain('The shortcut was not saved.');
     expect(bridge.requestsOf('settings:update')).toEqual([{ shortcut: 'Banana' }]);
+
+    // Typing again clears the error.
+    await fireEvent.input(input, { target: { value: 'CommandOrControl+Shift+C' } });
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText(/That shortcut is not/)).toBeNull();
   });
 
   it('signs out', async () => {
