@@ -4,7 +4,8 @@
  *
  * Options: `--port N` (default 5174; 0 = any), `--now YYYY-MM-DDTHH:MM` (main's clock starts there, London
  * time; e.g. a weekday morning to see lessons), `--keychain available|basic-text|unavailable`,
- * `--no-build` (serve the last build), `--verbose` (log info lines, notifications and opened links).
+ * `--no-build` (serve the last build), `--verbose` (log info lines, notifications and opened links),
+ * `--help` (print the options and exit).
  */
 import { parseArgs } from 'node:util';
 import type { KeychainStatus } from '../../preload/contract';
@@ -12,6 +13,26 @@ import { buildRenderer, measureBundle } from './build';
 import { quietLogger, startPreview } from './server';
 
 const KEYCHAIN: readonly KeychainStatus[] = ['available', 'basic-text', 'unavailable'];
+
+/** What `--help` prints. */
+const USAGE = `Usage: npm run preview [-- options]   (or: npx tsx test/preview/cli.ts [options])
+
+Builds the renderer, starts the fake ClassCharts server, the core and a page server on 127.0.0.1,
+and prints the URL to open in a browser.
+
+Options:
+  --port N              port of the page (default 5174; 0 = any free port)
+  --now YYYY-MM-DDTHH:MM
+                        main's clock starts there (London time, or give an offset) and runs on
+  --keychain available|basic-text|unavailable
+                        what the memory vault reports (default available)
+  --no-build            serve the last build instead of building
+  --verbose             log info lines, notifications and opened links
+  --help                print this and exit
+
+Environment:
+  CLASSCHARTS_BASE_URL  use this ClassCharts server instead of starting the fake
+`;
 
 /** `--now` as epoch ms: a date-time with an offset, or a naive one read as Europe/London. */
 function parseNow(value: string): number {
@@ -32,8 +53,13 @@ async function main(): Promise<void> {
       keychain: { type: 'string', default: 'available' },
       'no-build': { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
   const keychain = values.keychain as KeychainStatus;
   if (!KEYCHAIN.includes(keychain)) throw new Error(`--keychain: one of ${KEYCHAIN.join(', ')}`);
   const port = Number(values.port);
@@ -78,5 +104,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(`preview: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+    console.error('Run with --help to see the options.');
   process.exit(1);
 });

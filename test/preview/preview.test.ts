@@ -85,6 +85,12 @@ describe('preview page server', () => {
     expect((await fetch(preview.url, { method: 'POST' })).status).toBe(405);
   });
 
+  it("answers the browser's own favicon request with no content rather than a 404", async () => {
+    const response = await fetch(`${origin}/favicon.ico`);
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
+  });
+
   it("names the bridge's chunks in modulepreload tags, so they load with the entry script", async () => {
     const html = await (await fetch(preview.url)).text();
     const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(

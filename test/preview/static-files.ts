@@ -4,7 +4,8 @@
  * `connect-src` allows the preview's own WebSocket origin and nothing else (the Electron build keeps
  * `connect-src 'none'`), and `<link rel="modulepreload">` tags name the WebSocket bridge's chunks, so
  * the browser fetches them with the entry script instead of after it has run (the Electron page, which
- * never loads them, is built from the same index.html without these tags).
+ * never loads them, is built from the same index.html without these tags). `/favicon.ico`, which browsers
+ * ask for on their own, is answered 204 (the popover has no icon of its own).
  */
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -108,8 +109,8 @@ export function withModulePreloads(html: string, files: readonly string[]): stri
 /**
  * A request handler for GET/HEAD of files under `root`. `/` serves index.html with the preview CSP (also
  * sent as a header) and the bridge's modulepreload tags, read from the build's manifest on each request
- * (a rebuild is picked up; a build without a manifest is served without them). Anything outside `root`,
- * or missing, is a 404; other methods a 405.
+ * (a rebuild is picked up; a build without a manifest is served without them). `/favicon.ico` is a 204.
+ * Anything outside `root`, or missing, is a 404; other methods a 405.
  */
 export function createStaticHandler(
   root: string,
@@ -131,6 +132,11 @@ export function createStaticHandler(
       pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://preview').pathname);
     } catch {
       response.writeHead(400, headers).end();
+      return;
+    }
+    if (pathname === '/favicon.ico') {
+      // Asked for by the browser itself, not by the page: no content rather than a 404 in every log.
+      response.writeHead(204, headers).end();
       return;
     }
     const file = path.resolve(base, `.${pathname === '/' ? '/index.html' : pathname}`);
