@@ -7,10 +7,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RawHomework } from '../fake-classcharts/index';
+import { homeworkGroupTitle } from '../../renderer/lib/format';
+import type { FakePupilData, RawHomework } from '../fake-classcharts/index';
 import { buildRenderer, measureBundle } from '../preview/build';
-import { DEFAULT_RENDERER_DIR } from '../preview/server';
+import { DEFAULT_RENDERER_DIR, type Preview } from '../preview/server';
 import { chunksToPreload, PREVIEW_BRIDGE_MODULES } from '../preview/static-files';
+import type { Locator } from 'playwright-core';
 import { runAll, test, type Popover } from './harness';
 import {
   assertAccessible,
@@ -25,6 +27,13 @@ import {
 } from './popover-page';
 
 const monday = { now: MONDAY_MORNING };
+
+/** The fake's data of one pupil (raw, as ClassCharts would send it). */
+function fakePupil(preview: Preview, pupilId: number): FakePupilData {
+  const pupil = preview.fake!.dataset.pupils.find((p) => p.pupil.id === pupilId);
+  assert.ok(pupil, `the fake has pupil ${pupilId}`);
+  return pupil;
+}
 
 /** Lessons are shown, and one is current (10:15 falls inside a lesson in the fake timetable). */
 async function assertTodayShown({ page }: Popover): Promise<void> {
@@ -47,9 +56,28 @@ test('student signs in and sees today, homework and a homework detail', async (o
   );
 
   await openTab(page, 'Homework');
+  // The groups main made, in its order, with their counts (the wording is the component tests' business),
+  // and a homework of the fake's due today, in "Due today".
+  const groups = preview.app.state().homework.filter((g) => g.items.length > 0);
+  assert.ok(groups.length >= 3, `homework groups in the core: ${groups.map((g) => g.key).join(', ')}`);
+  await page.getByRole('heading', { level: 2, name: /^Overdue/ }).waitFor();
+  assert.deepEqual(
+    (await page.getByRole('heading', { level: 2 }).allTextContents()).map((t) =>
+      t.replace(/\s+/g, ' ').trim(),
+    ),
+    groups.map((g) => `${homeworkGroupTitle(g.key)} (${g.items.length})`),
+  );
+  const dueToday = fakePupil(preview, preview.fake!.accounts.student.pupilId).homeworks.find(
+    (h) => h.due_date === '2026-11-23' && h.status.state !== 'completed',
+  );
+  assert.ok(dueToday, 'the fake has homework due on Monday 23 November');
+  await page
+    .getByRole('region', { name: /^Due today/ })
+    .getByText(dueToday.title, { exact: true })
+    .waitFor();
+
   const firstItem = page.locator('main section li button').first();
   const title = (await firstItem.locator('.hw-title').innerText()).trim();
-  assert.ok((await page.getByRole('heading', { level: 2 }).count()) >= 1, 'homework groups shown');
   await firstItem.click();
   await page.getByRole('heading', { level: 2, name: title }).waitFor();
   assert.equal(
@@ -59,6 +87,27 @@ test('student signs in and sees today, homework and a homework detail', async (o
   );
   await page.keyboard.press('Escape');
   await page.locator('main section li button').first().waitFor();
+
+  // Back from a homework far down the list: the same place, focus on that homework (Back and Escape).
+  const main = page.locator('main');
+  for (const close of ['Back', 'Escape'] as const) {
+    const item = page.locator('main section li button').nth(close === 'Back' ? -1 : -2);
+    await item.scrollIntoViewIfNeeded();
+    const scrolled = await main.evaluate((m) => m.scrollTop);
+    assert.ok(scrolled > 0, 'the list is scrolled');
+    const id = await item.getAttribute('data-homework-id');
+    await item.click();
+    await page.locator('#hw-title').waitFor();
+    if (close === 'Back') await page.getByRole('button', { name: 'Homework', exact: true }).click();
+    else await page.keyboard.press('Escape');
+    await item.waitFor();
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('data-homework-id')),
+      id,
+      `${close}: focus on the homework that was open`,
+    );
+    assert.equal(await main.evaluate((m) => m.scrollTop), scrolled, `${close}: the list where it was`);
+  }
 });
 
 test('parent signs in and switches pupils with the switcher and number keys', async (open) => {
@@ -95,17 +144,77 @@ test('parent signs in and switches pupils with the switcher and number keys', as
   );
 });
 
+test("three pupils' names and homework counts fit one row of the switcher, in words", async (open) => {
+  const popover = await open({ preview: monday });
+  const { page, preview } = popover;
+  const fake = preview.fake!;
+  // A third child: the sibling's data under another id and a longer name.
+  const parent = fake.dataset.parents[0]!;
+  const third = structuredClone(fakePupil(preview, parent.pupilIds[1]!));
+  third.pupil = { ...third.pupil, id: 4102999, first_name: 'Isabella', name: 'Isabella Hughes' };
+  fake.dataset.pupils.push(third);
+  parent.pupilIds.push(third.pupil.id);
+
+  await signInParent(page, fake.accounts.parent);
+  const pupils = page.getByRole('group', { name: /^Pupil/ }).getByRole('button');
+  assert.equal(await pupils.count(), 3);
+  // Written in words under each name, read out as one phrase (the dot is not read).
+  for (const [i, pupil] of preview.app.state().pupils.entries()) {
+    const parts = [
+      ...(pupil.homeworkOverdue > 0 ? [`${pupil.homeworkOverdue} overdue`] : []),
+      ...(pupil.homeworkDue > 0 ? [`${pupil.homeworkDue} due`] : []),
+    ];
+    assert.ok(parts.length > 0, `${pupil.firstName} has homework in the fake`);
+    assert.deepEqual(await pupils.nth(i).locator('.counts > span').allInnerTexts(), parts);
+    assert.deepEqual(
+      await pupils
+        .nth(i)
+        .locator('.counts > span + span')
+        .evaluateAll((spans) => spans.map((span) => getComputedStyle(span, '::before').content)),
+      parts.length > 1 ? ['"\u00a0·\u00a0"'] : [],
+      'a dot between the counts',
+    );
+    const name = `${pupil.firstName} Homework: ${parts.join(' and ')}`;
+    assert.equal(await page.getByRole('button', { name, exact: true }).count(), 1, name);
+  }
+  const boxes = await Promise.all([0, 1, 2].map((i) => pupils.nth(i).boundingBox()));
+  assert.ok(
+    boxes.every((b) => b && b.y === boxes[0]!.y),
+    'one row',
+  );
+  assert.ok(boxes[2]!.x + boxes[2]!.width <= 380 - 8, `inside the popover: ${JSON.stringify(boxes[2])}`);
+  await popover.screenshot('pupil-switcher-three');
+});
+
 test('moves between days with buttons and arrow keys', async (open) => {
   const popover = await open({ preview: monday });
   const { page, preview } = popover;
   await signInStudent(page, preview.fake!.accounts.student);
-  await page.getByRole('button', { name: 'Next day' }).click();
+  // Two clicks in the same spot go two days ahead: Next does not move when "Today" appears.
+  const next = await page.getByRole('button', { name: 'Next day' }).boundingBox();
+  assert.ok(next);
+  await page.mouse.click(next.x + next.width / 2, next.y + next.height / 2);
   await page.waitForFunction(() =>
     document.querySelector('#day-heading')?.textContent?.includes('Tuesday 24 November'),
   );
   assert.match(await dayHeading(page), /^Tomorrow/);
   await lessonList(page).waitFor();
   assert.ok((await lessonSubjects(page)).length >= 4, 'Tuesday has lessons');
+  await page.getByRole('button', { name: 'Back to today' }).waitFor();
+  assert.deepEqual(
+    await page.getByRole('button', { name: 'Next day' }).boundingBox(),
+    next,
+    'Next stayed put',
+  );
+  await page.mouse.click(next.x + next.width / 2, next.y + next.height / 2);
+  await page.waitForFunction(() =>
+    document.querySelector('#day-heading')?.textContent?.includes('Wednesday 25 November'),
+  );
+  assert.match(await dayHeading(page), /^In 2 days/);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() =>
+    document.querySelector('#day-heading')?.textContent?.includes('Tuesday 24 November'),
+  );
 
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
   await page.getByText("No lessons — it's the weekend.").waitFor();
@@ -139,8 +248,9 @@ test('a reopened popover shows the lessons from its first frame, its bridge code
       .map((entry) => new URL(entry.name).pathname)
       .filter((name) => name.endsWith('.js')),
   );
-  const late = scripts.filter((name) => !html.includes(`.${name}"`) && !/\/sanitize-/.test(name));
-  assert.deepEqual(late, [], 'every script but the sanitizer is named in the page (entry or modulepreload)');
+  // The on-demand chunks warmed when the popover is idle (sanitizer, Settings) may come later.
+  const late = scripts.filter((name) => !html.includes(`.${name}"`) && !/\/(sanitize|Settings)-/.test(name));
+  assert.deepEqual(late, [], 'every other script is named in the page (entry or modulepreload)');
   assert.ok(
     scripts.some((name) => /\/ws-transport-/.test(name)),
     `the bridge was loaded: ${scripts.join(', ')}`,
@@ -171,8 +281,7 @@ test('a changed setting is kept after reopening the popover', async (open) => {
   await page.getByRole('combobox', { name: 'Check for updates every' }).selectOption('30');
   await page.getByRole('status').getByText('Saved.').waitFor();
   await page.getByRole('checkbox', { name: /quiet hours/ }).check();
-  await page.getByLabel('From').fill('20:30');
-  await page.getByLabel('From').blur();
+  await page.getByLabel('From').selectOption('20:30');
   await page.waitForFunction(() =>
     document.querySelector('[role="status"]')?.textContent?.includes('Saved.'),
   );
@@ -230,9 +339,8 @@ test('with the service down the last data stays, with a banner, and comes back',
   await page.getByRole('button', { name: 'Refresh now' }).click();
   const banner = page.getByRole('status').filter({ hasText: /Offline|out of date/ });
   await banner.waitFor();
-  assert.match(await banner.innerText(), /showing data from 10:1\d/);
+  assert.match(await banner.innerText(), /\nShowing data from 10:1\d\.$/m);
   assert.deepEqual(await lessonSubjects(page), before, 'the last lessons are still shown');
-  await popover.screenshot('offline-banner');
 
   await fake.up();
   await banner.getByRole('button', { name: 'Retry' }).click();
@@ -244,7 +352,7 @@ test('a homework description with scripts and event handlers runs nothing', asyn
   const popover = await open({ preview: monday });
   const { page, preview } = popover;
   const fake = preview.fake!;
-  const pupil = fake.dataset.pupils.find((p) => p.pupil.id === fake.accounts.student.pupilId)!;
+  const pupil = fakePupil(preview, fake.accounts.student.pupilId);
   const homework: RawHomework = pupil.homeworks[0]!;
   homework.title = 'Injected homework';
   homework.due_date = '2026-11-24';
@@ -282,7 +390,7 @@ test('a homework description with scripts and event handlers runs nothing', asyn
 for (const scheme of ['light', 'dark'] as const) {
   test(`every view is accessible and photographed (${scheme})`, async (open) => {
     const popover = await open({ preview: monday, colorScheme: scheme });
-    const { page } = popover;
+    const { page, preview } = popover;
     const minor: string[] = [];
     const check = async (name: string) => {
       await popover.screenshot(name);
@@ -308,8 +416,11 @@ for (const scheme of ['light', 'dark'] as const) {
     );
     await lessonList(page).waitFor();
     await check('today-tomorrow');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+    await page.getByText("No lessons — it's the weekend.").waitFor();
+    await check('today-weekend');
     // The fake's one lesson note: Monday 30 November (week 2 of the demo student's cycle), P1 Science.
-    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() =>
       document.querySelector('#day-heading')?.textContent?.includes('Monday 30 November'),
     );
@@ -340,17 +451,42 @@ for (const scheme of ['light', 'dark'] as const) {
     await openTab(page, 'Homework');
     await page.locator('main section li button').first().waitFor();
     await check('homework');
-    await page.locator('main section li button').first().click();
+    // A homework of the first pupil's with a teacher's link and a file (the fake gives some both).
+    const withLinks = fakePupil(preview, preview.fake!.accounts.parent.pupilIds[0]!).homeworks.find(
+      (h) =>
+        h.validated_links.length > 0 &&
+        h.validated_attachments.length > 0 &&
+        h.due_date >= '2026-11-23' &&
+        h.due_date <= '2026-12-04' &&
+        h.status.state !== 'completed',
+    );
+    assert.ok(withLinks, 'the fake has homework with a link and a file in the next two weeks');
+    await page.getByRole('button', { name: new RegExp(withLinks.title) }).click();
     await page.locator('#hw-title').waitFor();
     await check('homework-detail');
+    const file = withLinks.validated_attachments[0]!.filename;
+    const fileButton = page.getByRole('button', { name: file });
+    await fileButton.scrollIntoViewIfNeeded();
+    assert.equal(await fileButton.getAttribute('title'), file, 'the whole file name in a tooltip');
+    assert.ok(
+      await fileButton.locator('.label').evaluate((l) => l.scrollHeight <= l.clientHeight + 1),
+      `the whole file name is shown: ${file}`,
+    );
+    await check('homework-detail-links');
 
     await openTab(page, 'More');
     for (const section of ['Behaviour', 'Detentions', 'Badges', 'Announcements']) {
       await page.getByRole('group', { name: 'Records' }).getByRole('button', { name: section }).click();
       await page.locator(`section[aria-label="${section}"][aria-busy="false"]`).waitFor();
       if (section === 'Announcements') {
-        const first = page.locator('details summary').first();
-        if ((await first.count()) > 0) await first.click();
+        // A chevron says each announcement opens; it turns down when one is open.
+        const chevrons = page.locator('details summary .chevron');
+        assert.ok((await chevrons.count()) >= 1, 'the fake has announcements');
+        const turn = (i: number) => chevrons.nth(i).evaluate((c) => getComputedStyle(c).transform);
+        assert.equal(await turn(0), 'none');
+        await page.locator('details summary').first().click();
+        assert.equal(await turn(0), 'matrix(0, 1, -1, 0, 0, 0)', 'turned a quarter when open');
+        if ((await chevrons.count()) > 1) assert.equal(await turn(1), 'none');
       }
       await check(`more-${section.toLowerCase()}`);
     }
@@ -360,6 +496,56 @@ for (const scheme of ['light', 'dark'] as const) {
     await check('settings');
     await page.locator('main').evaluate((main) => main.scrollTo(0, main.scrollHeight));
     await popover.screenshot('settings-bottom');
+
+    // Banners over the last data: offline, stale (ClassCharts answers with errors), "sign in again".
+    const fake = preview.fake!;
+    await openTab(page, 'Today');
+    await waitForToday(page);
+    assert.equal(await page.locator('main').evaluate((m) => m.scrollTop), 0, 'Today opens at its top');
+    const refreshAndWait = async (banner: Locator) => {
+      await page.getByRole('button', { name: 'Refresh now' }).click();
+      await banner.waitFor();
+    };
+    const retryUntilGone = async (banner: Locator) => {
+      await banner.getByRole('button', { name: 'Retry' }).click();
+      await banner.waitFor({ state: 'detached' });
+    };
+    await fake.down();
+    const offline = page.getByRole('status').filter({ hasText: 'Offline.' });
+    await refreshAndWait(offline);
+    await check('offline-banner');
+    await fake.up();
+    await retryUntilGone(offline);
+
+    fake.faults.inject({ path: /^\/apiv2parent\/timetable\//, kind: 'http-500', count: 1000 });
+    const stale = page.getByRole('status').filter({ hasText: 'May be out of date.' });
+    await refreshAndWait(stale);
+    const staleText = await stale.locator('p').innerText();
+    assert.match(staleText, /\nShowing data from \d\d:\d\d\.$/, 'the time of the data on a line of its own');
+    assert.doesNotMatch(staleText, /[.;][.;]/, 'whole sentences, no ".;"');
+    await check('stale-banner');
+    fake.faults.clear();
+    await retryUntilGone(stale);
+
+    // The saved sign-in stops working (the parent's password changed elsewhere).
+    fake.dataset.parents[0]!.password = 'changed-elsewhere';
+    fake.expireSessions();
+    const signInAgain = page.getByRole('alert').filter({ hasText: 'Sign in again.' });
+    await page.getByRole('button', { name: 'Refresh now' }).click();
+    await signInAgain.waitFor();
+    await assertTodayShown(popover);
+    await check('sign-in-again-banner');
+    await signInAgain.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Sign in to ClassCharts' }).waitFor();
+    assert.equal(
+      await page.getByRole('button', { name: 'Parent', exact: true }).getAttribute('aria-pressed'),
+      'true',
+      'the form opens on the account kind main had',
+    );
+    assert.equal(await page.getByLabel('Email').inputValue(), '', 'nothing is prefilled');
+    await check('sign-in-again-form');
+    await page.getByRole('button', { name: 'Back to the last data' }).click();
+    await assertTodayShown(popover);
 
     if (minor.length > 0) console.log(`    axe (minor/moderate, ${scheme}): ${minor.join('; ')}`);
   });
