@@ -82,6 +82,12 @@ export type Credentials =
   | { kind: 'student'; code: string; dateOfBirth: string }
   | { kind: 'parent'; email: string; password: string };
 
+/**
+ * Statuses that are no answer from a sign-in page at all (the base URL points elsewhere): a refusal is
+ * anything else without a session cookie (field notes §2.1: "anything other than 302+cookies").
+ */
+const NOT_A_SIGN_IN_ANSWER: ReadonlySet<number> = new Set([404, 405, 410]);
+
 /** What the client is built from. `timeoutMs` bounds each request (default 15 000 ms). */
 export interface ClientOptions {
   /** Node's global fetch, the fetch on Electron's `net.request` (main/platform/net-fetch.ts), or a test double. */
@@ -163,8 +169,9 @@ export class ClassChartsClient {
    * @throws InvalidInputError a field is unusable (nothing was sent).
    * @throws WrongCredentialsError the service refused; for a student the `hasdob` probe tells a wrong
    *   code (`field: 'code'`) from a wrong date of birth (`'dateOfBirth'`); if the probe fails, no field.
-   * @throws NetworkError, BadResponseError (HTTP 5xx, or a session token that cannot go in a header),
-   *   ServiceRefusedError (HTTP 429).
+   * @throws NetworkError, BadResponseError (HTTP 5xx; 404, 405 or 410 — no sign-in page there; a
+   *   session token that cannot go in a header), ServiceRefusedError (HTTP 429). A web page with HTTP 200
+   *   and no cookie is a refusal, whoever sent it: the real refusal is such a page (field notes §2.1).
    */
   async login(credentials: Credentials): Promise<void> {
     const signIn: StudentSignIn | ParentSignIn =
@@ -202,10 +209,10 @@ export class ClassChartsClient {
       return;
     }
     this.transport.cookies.clear();
-    if (response.status >= 500)
+    if (response.status >= 500 || NOT_A_SIGN_IN_ANSWER.has(response.status))
       throw new BadResponseError(
         path,
-        'sign-in failed',
+        response.status >= 500 ? 'sign-in failed' : 'no sign-in page at this address',
         response.status,
         // The page may echo what was typed: redact the sign-in details as well as any token.
         excerptOf(

@@ -125,6 +125,19 @@ describe('student sign-in', () => {
     expect(error.userMessage).toMatch(/date of birth/);
   });
 
+  it('a base address with no sign-in page (HTTP 404) is a broken service, not wrong details', async () => {
+    for (const credentials of [
+      { kind: 'student', ...fake.accounts.student },
+      { kind: 'parent', email: fake.accounts.parent.email, password: fake.accounts.parent.password },
+    ] as const) {
+      const c = new ClassChartsClient({ fetch, baseUrl: `${fake.url}/student`, clock: systemClock, logger });
+      const error = await failure(c.login(credentials));
+      expect(error).toBeInstanceOf(BadResponseError);
+      expect(error).toMatchObject({ status: 404 });
+      expect(error.userMessage).not.toMatch(/access code|password/i);
+    }
+  });
+
   it('when the probe fails, says "access code or date of birth" without a field', async () => {
     fake.faults.inject({ path: '/apiv2student/hasdob', kind: 'html' });
     const error = await failure(
