@@ -123,7 +123,7 @@ function toTell(candidates: readonly Candidate[]): Candidate[] {
 export function computeNotifications(input: NotifyInput): NotifyOutput {
   const { previous, current, now, settings } = input;
   const accountKind: AccountKind = current.account.kind;
-  const ctx = { now, settings, accountKind, selectedPupilId: input.selectedPupilId };
+  const ctx = { now, settings, accountKind, selectedPupilId: input.selectedPupilId, seen: input.seen };
   const fresh: Candidate[] = [];
   const ids = new Set<string>();
   for (const pupil of current.pupils) {

@@ -25,11 +25,14 @@
  * - badge: an award of a badge (an event that earned it) not in the previous list, in the last 14 days
  *   — a badge earned again is told again;
  * - lesson-soon: a lesson (not a break) starts within `lessonReminderMinutes` (0 = off);
- * - lesson-change: a lesson of today whose room differs from the room first seen that day, or a cover /
- *   alternative lesson; once per lesson and day (and new room), only lessons that have not ended, and
- *   only from 07:00 — the midnight refresh finds the new day's cover lessons, and the minute tick tells
- *   them at 07:00. Never compared with the previous day's lessons. A cover lesson in another room is one
- *   notification saying both (the room change is covered by the cover lesson).
+ * - lesson-change: a cover / alternative lesson of today (once per lesson and day), or a room move: the
+ *   lesson's room differs from its room in the previous snapshot (a move seen now), or from the room first
+ *   seen that day (a move found earlier and not yet told: before 07:00, in quiet hours, or for a pupil
+ *   then not selected). Each move is told once, from the room the pupil last heard of; see
+ *   {@link roomMove} for its ledger ids. Only lessons that have not ended, and only from 07:00 — the
+ *   midnight refresh finds the new day's cover lessons, and the minute tick tells them at 07:00. Never
+ *   compared with the previous day's lessons. A cover lesson in another room is one notification saying
+ *   both (the room move is covered by the cover lesson).
  * Lesson reminders, lesson changes and detention-soon are for the pupil at the keyboard: a student
  * account, and the selected pupil of a parent account.
  */
@@ -111,6 +114,11 @@ export interface RuleContext {
   settings: Settings['notifications'];
   accountKind: AccountKind;
   selectedPupilId: number | null;
+  /**
+   * True for ids already in the ledger. Only room moves read it: the ledger is where their count is kept
+   * (see {@link roomMove}). Absent = nothing recorded yet.
+   */
+  seen?: (id: string) => boolean;
 }
 
 /** A candidate for a fact; its kind is the fact's notification kind. */
@@ -314,8 +322,56 @@ export function badgeCandidates(
 }
 
 /**
- * Rules over today's lessons: starting soon, room changes (against the room first seen that day) and
- * cover / alternative lessons (from 07:00). Only `current` is read, apart from `silent`.
+ * The ledger ids of the moves of one lesson to `room`, in order: `<prefix>:room:<room>` for the first
+ * (the id of every earlier version, so a ledger written by one is still read), then
+ * `<prefix>:room#<n>:<room>` for the n-th (n ≥ 2).
+ */
+function roomMoveId(prefix: string, room: string, n: number): string {
+  return n === 1 ? `${prefix}:room:${room}` : `${prefix}:room#${n}:${room}`;
+}
+
+/** How many moves of one lesson to `room` are in the ledger (its ids are recorded in order). */
+function roomMovesTold(prefix: string, room: string, seen: (id: string) => boolean): number {
+  let n = 0;
+  while (seen(roomMoveId(prefix, room, n + 1))) n += 1;
+  return n;
+}
+
+/**
+ * A room move of a lesson of today to tell, with its ledger id and the room the pupil last heard of, or
+ * `null`. `firstRoom`: the room first seen that day; `lastRoom`: the room in the previous snapshot (both
+ * `undefined` when not known).
+ * - A move seen now (`lastRoom` differs): a new move, whose id is the next of its room — so A → B → A → B
+ *   tells the second move to B too (`room#2:B`). It is told from `lastRoom` when the pupil heard of that
+ *   room (it is the first room, or a move to it is in the ledger), else from `firstRoom` (a move before
+ *   07:00 or while the app was closed was never told); nothing when that is the lesson's room now.
+ * - Otherwise, a room that differs from the first room: a move found before and not yet told (before
+ *   07:00, held by quiet hours, a pupil not selected then) — told once, under the id of the first move to
+ *   that room, or nothing when a move to it is already in the ledger (the minute tick, a restart).
+ * A lesson with no room now (`''`) has not moved.
+ */
+function roomMove(
+  prefix: string,
+  room: string,
+  firstRoom: string | undefined,
+  lastRoom: string | undefined,
+  seen: (id: string) => boolean,
+): { id: string; from: string } | null {
+  if (room === '') return null;
+  const told = roomMovesTold(prefix, room, seen);
+  if (lastRoom !== undefined && lastRoom !== room) {
+    const heard =
+      lastRoom === firstRoom || firstRoom === undefined || roomMovesTold(prefix, lastRoom, seen) > 0;
+    const from = heard ? lastRoom : firstRoom;
+    return from === room ? null : { id: roomMoveId(prefix, room, told + 1), from };
+  }
+  if (firstRoom === undefined || firstRoom === room || told > 0) return null;
+  return { id: roomMoveId(prefix, room, 1), from: firstRoom };
+}
+
+/**
+ * Rules over today's lessons: starting soon, room moves (against the previous snapshot and the room
+ * first seen that day, see {@link roomMove}) and cover / alternative lessons (from 07:00).
  */
 export function lessonCandidates(
   previous: KnownPupil | null,
@@ -329,6 +385,11 @@ export function lessonCandidates(
   const { pupil } = current;
   const reminderMs = ctx.settings.lessonReminderMinutes * 60_000;
   const changesDue = londonMinuteOfDay(ctx.now) >= LESSON_CHANGE_FROM_MINUTE;
+  const seen = ctx.seen ?? (() => false);
+  // The previous snapshot's rooms, of the same day only.
+  const lastRooms = new Map(
+    previous?.day?.date === day.date ? previous.day.lessons.map((l) => [l.id, l.room] as const) : [],
+  );
   const out: Candidate[] = [];
   for (const lesson of day.lessons) {
     const start = parseInstant(lesson.start);
@@ -340,19 +401,20 @@ export function lessonCandidates(
       out.push(candidate(`lesson-soon:${base}`, pupil, { kind: 'lesson-soon', lesson, minutes }, silent));
     }
     if (!changesDue) continue;
-    const firstRoom = day.firstSeenRooms[lesson.id];
-    const moved =
-      firstRoom !== undefined && firstRoom !== lesson.room && lesson.room !== '' ? firstRoom : null;
-    const alternativeId = `lesson-change:${base}:alternative`;
+    const prefix = `lesson-change:${base}`;
+    const move = roomMove(prefix, lesson.room, day.firstSeenRooms[lesson.id], lastRooms.get(lesson.id), seen);
+    const alternativeId = `${prefix}:alternative`;
     if (lesson.isAlternative) {
-      const fact = { kind: 'lesson-change', lesson, change: 'alternative', previousRoom: moved } as const;
+      // It says the move too, if there is one to tell.
+      const previousRoom = move?.from ?? null;
+      const fact = { kind: 'lesson-change', lesson, change: 'alternative', previousRoom } as const;
       out.push(candidate(alternativeId, pupil, fact, silent));
     }
-    if (moved !== null) {
+    if (move !== null) {
       // A cover lesson in another room is one notification that says both.
-      const fact = { kind: 'lesson-change', lesson, change: 'room', previousRoom: moved } as const;
+      const fact = { kind: 'lesson-change', lesson, change: 'room', previousRoom: move.from } as const;
       const coveredBy = lesson.isAlternative ? [alternativeId] : [];
-      out.push(candidate(`lesson-change:${base}:room:${lesson.room}`, pupil, fact, silent, coveredBy));
+      out.push(candidate(move.id, pupil, fact, silent, coveredBy));
     }
   }
   return out;

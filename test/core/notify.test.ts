@@ -6,7 +6,7 @@ import { createMemoryStore } from '../../main/adapters/memory-store';
 import { LEDGER_MAX_AGE_MS, LEDGER_STORE_KEY, openLedger } from '../../main/notify/ledger';
 import { computeNotifications, inQuietHours, MAX_PER_KIND } from '../../main/notify/notifications';
 import type { AppNotification } from '../../main/ports';
-import type { KnownData, KnownPupil } from '../../main/sync/known-data';
+import { withDay, type KnownData, type KnownPupil } from '../../main/sync/known-data';
 import type { Pupil } from '../../main/classcharts/types';
 import {
   announcement,
@@ -733,6 +733,83 @@ describe('notifications: one notification per thing at once', () => {
     expect(first.show.map((n) => n.id)).toEqual([`${base}:alternative`]);
     expect(first.record).toEqual(expect.arrayContaining([`${base}:room:S3`, `${base}:alternative`]));
     expect(ticks(moved, ['08:01'], { seen: new Set(first.record) })).toEqual({ '08:01': [] });
+  });
+});
+
+describe('notifications: every room move is told once', () => {
+  const afternoon = (room: string) => lesson(TODAY, '14:00', '15:00', { room });
+  const moved = (to: string, from: string) => `Mathematics (P14) is now in ${to}, not ${from}`;
+
+  /**
+   * The app over a day whose first refresh (00:05) found the lesson in room A. Each step is a refresh
+   * that finds the lesson in `room` (compared with the data before), or without a room a minute tick (the
+   * same data before and after); `restart` first reopens the ledger from its store (the cache holds the
+   * data before). Returns the bodies shown at each step.
+   */
+  function day(steps: { at: string; room?: string; restart?: boolean }[]): string[][] {
+    const store = createMemoryStore();
+    let ledger = openLedger(store);
+    const withRoom = (previous: KnownData | null, room: string, now: number): KnownData =>
+      student({ ...known(), day: withDay(previous?.pupils[0]?.day ?? null, TODAY, [afternoon(room)], now) });
+    let data = withRoom(null, 'A', at('00:05'));
+    return steps.map((step) => {
+      if (step.restart) ledger = openLedger(store);
+      const now = at(step.at);
+      const next = step.room === undefined ? data : withRoom(data, step.room, now);
+      const seen = new Set(ledger.entries().map(([id]) => id));
+      const result = run(data, next, now, { seen });
+      ledger.record(result.record, now);
+      data = next;
+      return result.show.map((n) => n.body);
+    });
+  }
+
+  it('A → B → A: the move back to the first room is told', () => {
+    expect(
+      day([{ at: '08:00', room: 'B' }, { at: '08:01' }, { at: '09:00', room: 'A' }, { at: '09:01' }]),
+    ).toEqual([[moved('B', 'A')], [], [moved('A', 'B')], []]);
+  });
+
+  it('A → B → A → B: the second move to B is told too; none twice, across restarts too', () => {
+    expect(
+      day([
+        { at: '08:00', room: 'B' },
+        { at: '09:00', room: 'A' },
+        { at: '10:00', room: 'B' },
+        { at: '10:01' },
+        { at: '10:02', restart: true },
+        { at: '10:15', room: 'B', restart: true },
+        { at: '11:00', room: 'A' },
+      ]),
+    ).toEqual([[moved('B', 'A')], [moved('A', 'B')], [moved('B', 'A')], [], [], [], [moved('A', 'B')]]);
+  });
+
+  it('before 07:00: a move is told at 07:00 from the first room; one undone by then is not told', () => {
+    expect(day([{ at: '06:00', room: 'B' }, { at: '07:00' }, { at: '07:01' }])).toEqual([
+      [],
+      [moved('B', 'A')],
+      [],
+    ]);
+    expect(day([{ at: '06:00', room: 'B' }, { at: '06:30', room: 'A' }, { at: '07:00' }])).toEqual([
+      [],
+      [],
+      [],
+    ]);
+  });
+
+  it('a move from a room never told is told from the room last told (closed at 06:00, opened at 07:30)', () => {
+    expect(
+      day([
+        { at: '06:00', room: 'B' },
+        { at: '07:30', room: 'C', restart: true },
+      ]),
+    ).toEqual([[], [moved('C', 'A')]]);
+    expect(
+      day([
+        { at: '06:00', room: 'B' },
+        { at: '07:30', room: 'A', restart: true },
+      ]),
+    ).toEqual([[], []]);
   });
 });
 
