@@ -37,27 +37,6 @@ Environment:
 Exit codes: 0 ok, 2 wrong credentials or bad arguments, 3 service unreachable or broken.
 `;
 
-/** The signature `cli watch` exports from ./cli/watch.ts. */
-type RunWatch = (argv: string[], env: NodeJS.ProcessEnv) => Promise<number>;
-
-/**
- * Loads ./cli/watch.ts on demand (it is written separately). Returns `null` when the module does not
- * exist yet; any other load failure is thrown.
- */
-async function loadWatch(): Promise<RunWatch | null> {
-  // A variable specifier keeps the type-check independent of whether watch.ts exists yet.
-  const specifier = './cli/watch';
-  try {
-    const module = (await import(specifier)) as { runWatch?: RunWatch };
-    return typeof module.runWatch === 'function' ? module.runWatch : null;
-  } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    const message = error instanceof Error ? error.message : '';
-    if (code === 'ERR_MODULE_NOT_FOUND' && /cli[/\\]watch/.test(message)) return null;
-    throw error;
-  }
-}
-
 /**
  * Runs the CLI with `argv` (the words after `cli`), the environment and where to write. Returns the exit
  * code; never throws.
@@ -76,11 +55,8 @@ export async function runCli(
       case 'records':
         return await runRecords(rest, env, io, deps);
       case 'watch': {
-        const runWatch = await loadWatch();
-        if (runWatch === null) {
-          io.err('classcharts: cli watch is not built yet\n');
-          return EXIT.bug;
-        }
+        // Loaded on demand: the core it runs is not needed by `today` or `records`.
+        const { runWatch } = await import('./cli/watch');
         return await runWatch(rest, env);
       }
       case 'help':

@@ -85,7 +85,7 @@ export function checkDate(name: string, value: IsoDate | undefined): void {
   if (value !== undefined && !isIsoDate(value))
     throw new InvalidInputError(
       `${name} is not a real YYYY-MM-DD date`,
-      `The ${name} date must be written YYYY-MM-DD, e.g. 2026-06-15.`,
+      `The ${name} date must be a real date written YYYY-MM-DD, e.g. 2026-06-15.`,
     );
 }
 

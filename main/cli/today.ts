@@ -141,7 +141,7 @@ export function formatToday(today: TodayJson): string {
       today.lessons.map((l) => [
         `${clockTime(l.start)}-${clockTime(l.end)}`,
         l.period,
-        (l.isBreak ? l.subject || 'Break' : l.subject) + (l.isAlternative ? ' (cover)' : ''),
+        (l.isBreak ? l.subject || 'Break' : l.subject) + (l.isAlternative ? ' (changed)' : ''),
         l.room,
         l.teacher,
       ]),

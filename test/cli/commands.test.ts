@@ -1,13 +1,10 @@
 // `cli today` and `cli records` in-process (the same runCli the child process runs) against the fake
 // server: parent pupil choice, every record kind, argument and environment errors, exit codes.
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readEnv, selectPupil } from '../../main/cli/env';
 import { UsageError } from '../../main/cli/errors';
 import type { RecordsJson } from '../../main/cli/records';
-import type { TodayJson } from '../../main/cli/today';
+import { formatToday, type TodayJson } from '../../main/cli/today';
 import { addDays, londonDate } from '../../main/classcharts/dates';
 import type { Pupil } from '../../main/classcharts/types';
 import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
@@ -159,13 +156,6 @@ describe('arguments, environment and exit codes', () => {
     expect(run.stderr).toMatch(/^classcharts: ClassCharts sent an answer [^\n]+\n$/);
   });
 
-  const watchExists = existsSync(join(dirname(fileURLToPath(import.meta.url)), '../../main/cli/watch.ts'));
-  it.skipIf(watchExists)('watch says it is not built yet while main/cli/watch.ts is missing', async () => {
-    const run = await runInProcess(['watch'], envFor(fake, 'student'));
-    expect(run.stderr).toBe('classcharts: cli watch is not built yet\n');
-    expect(run.code).toBe(1);
-  });
-
   it('readEnv: no sign-in, half a pair, both pairs, a bad URL or timeout are usage errors', () => {
     const student = { CLASSCHARTS_CODE: 'DEMO2026', CLASSCHARTS_DOB: '14/05/2012' };
     const parent = { CLASSCHARTS_EMAIL: 'p@example.com', CLASSCHARTS_PASSWORD: 'x' };
@@ -201,5 +191,28 @@ describe('arguments, environment and exit codes', () => {
     expect(selectPupil(pupils, 'oliver').id).toBe(2);
     expect(selectPupil(pupils, 'Oliver Hughes').id).toBe(2);
     expect(() => selectPupil(pupils, 'Zed')).toThrow(UsageError);
+  });
+});
+
+describe('the human table', () => {
+  it('marks an alternative lesson as changed (a room or a teacher), not always as cover', () => {
+    const lesson = (isAlternative: boolean) => ({
+      start: '2026-11-23T09:00:00+00:00',
+      end: '2026-11-23T10:00:00+00:00',
+      period: '2',
+      subject: 'Geography',
+      room: isAlternative ? 'Library' : 'G3',
+      teacher: 'Mr T Byrne',
+      isBreak: false,
+      isAlternative,
+    });
+    const text = formatToday({
+      pupil: { id: 1, name: 'Jane Smith' },
+      date: '2026-11-23',
+      lessons: [lesson(true)],
+      homework: [],
+    });
+    expect(text).toMatch(/Geography \(changed\)\s+Library/);
+    expect(text).not.toMatch(/cover/i);
   });
 });
