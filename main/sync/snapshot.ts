@@ -17,18 +17,11 @@ import type {
   PupilView,
   Settings,
 } from '../../preload/contract';
-import {
-  addDays,
-  dayOfWeek,
-  daysBetween,
-  londonDate,
-  parseInstant,
-  toLondonInstant,
-} from '../classcharts/dates';
+import { dayOfWeek, daysBetween, londonDate, parseInstant, toLondonInstant } from '../classcharts/dates';
 import type { Homework, IsoDate, Lesson } from '../classcharts/types';
 import type { KnownData, KnownPupil } from './known-data';
 
-/** Homework due up to this many days ahead is shown (and counted as due). */
+/** Homework due up to this many days ahead is shown (and counted as due, as is homework with no due date). */
 export const HOMEWORK_DAYS_AHEAD = 14;
 
 /** True when a homework still needs doing: not ticked off, completed or handed in (late). */
@@ -118,8 +111,8 @@ const GROUP_ORDER: readonly HomeworkGroupKey[] = ['overdue', 'today', 'tomorrow'
 
 /**
  * Open homework (see {@link isHomeworkOpen}) grouped by due date: overdue, today, tomorrow, the rest of
- * this week (to Sunday), later (up to {@link HOMEWORK_DAYS_AHEAD} days ahead). Empty groups are left out;
- * items within a group are by due date, then subject and title.
+ * this week (to Sunday), later (up to {@link HOMEWORK_DAYS_AHEAD} days ahead, and homework without a due
+ * date, last). Empty groups are left out; items within a group are by due date, then subject and title.
  */
 export function groupHomework(items: readonly Homework[], today: IsoDate): HomeworkGroup[] {
   const groups = new Map<HomeworkGroupKey, Homework[]>();
@@ -144,16 +137,20 @@ export function todayView(known: KnownPupil, now: number): DayView | null {
   return buildDayView(known.day.date, known.day.lessons, now, known.day.firstSeenRooms);
 }
 
-/** A pupil for the switcher: open homework counts and the next lesson today. */
+/**
+ * A pupil for the switcher: open homework counts and the next lesson today. The counts are of what the
+ * homework list shows ({@link groupHomework}): `homeworkOverdue` the overdue group, `homeworkDue` every
+ * other group — homework without a due date too (it is shown under "later", and still to do).
+ */
 export function pupilView(known: KnownPupil, now: number): PupilView {
   const today = londonDate(now);
-  const lastDay = addDays(today, HOMEWORK_DAYS_AHEAD);
   let homeworkDue = 0;
   let homeworkOverdue = 0;
   for (const homework of known.homework?.items ?? []) {
-    if (!isHomeworkOpen(homework) || homework.dueDate === null) continue;
-    if (homework.dueDate < today) homeworkOverdue += 1;
-    else if (homework.dueDate <= lastDay) homeworkDue += 1;
+    if (!isHomeworkOpen(homework)) continue;
+    const key = homeworkGroupKey(homework.dueDate, today);
+    if (key === 'overdue') homeworkOverdue += 1;
+    else if (key !== null) homeworkDue += 1;
   }
   const next = todayView(known, now)?.lessons.find((l) => l.state === 'next' && l.start !== null);
   return {

@@ -141,6 +141,23 @@ describe('pupil view and AppState', () => {
     });
   });
 
+  it('counts every open homework the list shows, one without a due date too (as "later")', () => {
+    const items = [
+      homework(1, { dueDate: '2026-06-10' }),
+      homework(2, { dueDate: '2026-06-16' }),
+      homework(4, { dueDate: null }),
+      homework(5, { dueDate: null, status: 'completed' }),
+      homework(6, { dueDate: '2026-07-20' }), // beyond the window: neither shown nor counted
+    ];
+    const counts = pupilView(known({ homework: items }), at('09:00'));
+    const shown = groupHomework(items, TODAY);
+    const ids = (keys: string[]) => shown.filter((g) => keys.includes(g.key)).flatMap((g) => g.items);
+    expect(ids(['later']).map((h) => h.id)).toContain(4);
+    expect(counts.homeworkOverdue).toBe(ids(['overdue']).length);
+    expect(counts.homeworkDue).toBe(ids(['today', 'tomorrow', 'this-week', 'later']).length);
+    expect(counts).toMatchObject({ homeworkDue: 2, homeworkOverdue: 1 });
+  });
+
   it('builds the state for the selected pupil with freshness and environment', () => {
     const data = { ...knownData([pupilData]), updatedAt: at('07:00') };
     const state = buildAppState({
