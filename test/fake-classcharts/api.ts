@@ -5,10 +5,10 @@
  *
  * Choices where the real service is undocumented (README.md repeats them): homework lists are ordered by
  * the chosen date ascending and unfiltered without `from`/`to`; activity without `from` has no lower
- * bound; behaviour defaults to the four weeks ending this Sunday; error texts for bad parameters are
- * invented in the service's style.
+ * bound; behaviour defaults to the four weeks ending this Sunday and answers at most a year; a `from`
+ * after `to` is an error; error texts for bad parameters are invented in the service's style.
  */
-import { addDays, isIsoDate, londonLocalToInstant } from '../../main/classcharts/dates';
+import { addDays, daysBetween, isIsoDate, londonLocalToInstant } from '../../main/classcharts/dates';
 import { lessonsOn, mondayOf } from './timetable';
 import type { FakePupilData, IsoDate, RawActivityPoint, RawHomework } from './types';
 
@@ -40,6 +40,19 @@ export function notLoggedIn(expired: 0 | 1): Envelope {
 /** Invalid-date error text (the early mock's wording for getcode, field notes §3.1). */
 export const INVALID_DATE = 'The date you provided is invalid.';
 
+/** Invented error text (the real one is unknown): a `from` after the `to` (given or default). */
+export const INVALID_RANGE = 'The date range you provided is invalid.';
+
+/** Invented error text (the real one is unknown): a behaviour range longer than {@link BEHAVIOUR_MAX_DAYS}. */
+export const RANGE_TOO_LONG = 'The date range you provided is too long.';
+
+/**
+ * The longest behaviour range the fake answers, in days from `from` to `to` (366: a year, leap years
+ * included, so at most 53 weekly buckets). The real limit is unknown (field notes §5.5 say nothing); a
+ * longer range gets {@link RANGE_TOO_LONG} instead of tens of thousands of buckets.
+ */
+export const BEHAVIOUR_MAX_DAYS = 366;
+
 /** Activity page size (field notes §5.4). */
 export const ACTIVITY_PAGE_SIZE = 50;
 
@@ -50,11 +63,15 @@ function dateParam(params: Params, name: string): IsoDate | undefined | null {
   return isIsoDate(value) ? value : null;
 }
 
-/** Reads optional `from`/`to` dates; an error envelope if either is malformed. */
+/**
+ * Reads optional `from`/`to` dates; the error envelope if either is malformed ({@link INVALID_DATE}) or
+ * `from` is after `to` ({@link INVALID_RANGE}).
+ */
 function dateRange(params: Params): { from?: IsoDate; to?: IsoDate } | Envelope {
   const from = dateParam(params, 'from');
   const to = dateParam(params, 'to');
   if (from === null || to === null) return fail(INVALID_DATE);
+  if (from !== undefined && to !== undefined && from > to) return fail(INVALID_RANGE);
   return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
 }
 
@@ -90,6 +107,7 @@ export function activity(pupil: FakePupilData, params: Params, today: IsoDate): 
   const lastId = lastIdText === undefined || lastIdText === '' ? undefined : Number(lastIdText);
   if (lastId !== undefined && !Number.isInteger(lastId)) return fail('Invalid last_id provided.');
   const to = range.to ?? today;
+  if (range.from !== undefined && range.from > to) return fail(INVALID_RANGE);
   const points = pupil.activity
     .filter((p) => pointDate(p) <= to && (range.from === undefined || pointDate(p) >= range.from))
     .sort(newestFirst);
@@ -110,12 +128,12 @@ export function activity(pupil: FakePupilData, params: Params, today: IsoDate): 
   });
 }
 
-/** The UTC instant one second before the UK midnight ending `date`, e.g. `2023-09-24T22:59:59+00:00`. */
+/**
+ * The UTC instant one second before the UK midnight ending `date`, e.g. `2023-09-24T22:59:59+00:00`: UK
+ * 23:59:59 that day (the clocks never change at midnight), so `9999-12-31` needs no day after it.
+ */
 function endOfDayUtc(date: IsoDate): string {
-  const next = Date.parse(
-    londonLocalToInstant(addDays(date, 1), '00:00:00') ?? `${addDays(date, 1)}T00:00:00Z`,
-  );
-  return new Date(next - 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+  return utcOf(date, '23:59:59');
 }
 
 /** `9/4/2023`: the US-style M/D/YYYY bucket name of the behaviour timeline. */
@@ -132,19 +150,25 @@ function mapOrEmptyArray(counts: Map<string, number>): Record<string, number> | 
 /**
  * `/behaviour/<id>?from&to` (field notes §5.5): weekly buckets from `from` (default: the Monday three weeks
  * before this week's) to `to` (default: this Sunday), counting behaviour points by polarity, and the
- * reasons with their counts (`[]` when none).
+ * reasons with their counts (`[]` when none). A `from` after `to` gets {@link INVALID_RANGE}, a range of
+ * more than {@link BEHAVIOUR_MAX_DAYS} days {@link RANGE_TOO_LONG}.
  */
 export function behaviour(pupil: FakePupilData, params: Params, today: IsoDate): Envelope {
   const range = dateRange(params);
   if (isEnvelope(range)) return range;
   const from = range.from ?? addDays(mondayOf(today), -21);
   const to = range.to ?? addDays(mondayOf(today), 6);
+  if (from > to) return fail(INVALID_RANGE);
+  const days = daysBetween(from, to);
+  if (days > BEHAVIOUR_MAX_DAYS) return fail(RANGE_TOO_LONG);
   const points = pupil.activity.filter(
     (p) => p.type === 'behaviour' && pointDate(p) >= from && pointDate(p) <= to,
   );
   const timeline: { positive: number; negative: number; name: string; start: string; end: string }[] = [];
-  for (let start = from; start <= to; start = addDays(start, 7)) {
-    const end = addDays(start, 6) < to ? addDays(start, 6) : to;
+  // Counted in days from `from`, so no date past `to` is ever made (there is none after 9999-12-31).
+  for (let offset = 0; offset <= days; offset += 7) {
+    const start = addDays(from, offset);
+    const end = days - offset > 6 ? addDays(start, 6) : to;
     const inWeek = points.filter((p) => pointDate(p) >= start && pointDate(p) <= end);
     timeline.push({
       positive: inWeek.filter((p) => p.polarity === 'positive').length,

@@ -4,7 +4,7 @@
 // PHP habits, and the error envelope for bad parameters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../main/classcharts/dates';
-import { INVALID_DATE } from './api';
+import { BEHAVIOUR_MAX_DAYS, INVALID_DATE, INVALID_RANGE, RANGE_TOO_LONG } from './api';
 import { startFakeClassCharts, type FakeClassCharts } from './index';
 import { PUPIL_FORBIDDEN, PUPIL_REQUIRED } from './routes';
 import type { Json } from './shape';
@@ -232,6 +232,70 @@ describe('behaviour', () => {
     const body = obj((await call(fake, `/apiv2parent/behaviour/${oliverId}`, parent)).body);
     expect(obj(body['data'])['negative_reasons']).toEqual([]);
     expect(Object.keys(obj(obj(body['data'])['positive_reasons'])).length).toBeGreaterThan(0);
+  });
+});
+
+describe('date ranges no client should send', () => {
+  const error = (message: string) => ({
+    status: 200,
+    body: { success: 0, expired: 0, error: message, meta: [] },
+  });
+
+  it.each([
+    '/apiv2student/behaviour?from=1900-01-01&to=9999-12-31',
+    '/apiv2student/behaviour?from=1900-01-01', // up to this Sunday: 126 years of weekly buckets
+    '/apiv2student/behaviour?to=9999-12-31',
+    '/apiv2student/behaviour?from=2025-06-01&to=2026-06-21', // a year and three weeks
+  ])('%s is too long for the weekly timeline: the error envelope', async (path) => {
+    expect(await call(fake, path, student)).toEqual(error(RANGE_TOO_LONG));
+  });
+
+  it.each([
+    '/apiv2student/behaviour?from=2026-06-10&to=2026-06-01',
+    '/apiv2student/activity?from=2026-06-10&to=2026-06-01',
+    '/apiv2student/homeworks?display_date=due_date&from=2026-06-10&to=2026-06-01',
+    '/apiv2student/behaviour?from=2026-07-01', // after this Sunday, the default end
+    '/apiv2student/activity?from=2026-07-01', // after today, the default end
+  ])('%s ends before it starts: the error envelope', async (path) => {
+    expect(await call(fake, path, student)).toEqual(error(INVALID_RANGE));
+  });
+
+  it('a year of behaviour is answered, in at most 53 weekly buckets', async () => {
+    const from = addDays('2026-06-21', -BEHAVIOUR_MAX_DAYS);
+    const body = obj((await call(fake, `/apiv2student/behaviour?from=${from}&to=2026-06-21`, student)).body);
+    const timeline = arr(obj(body['data'])['timeline']).map(obj);
+    expect(timeline.length).toBeLessThanOrEqual(53);
+    expect(timeline[0]?.['start']).toBe(from);
+    expect(timeline.at(-1)?.['end']).toBe('2026-06-21');
+  });
+
+  it('the last days of the calendar are answered, not a server error', async () => {
+    const behaviour = obj(
+      (await call(fake, '/apiv2student/behaviour?from=9999-12-20&to=9999-12-31', student)).body,
+    );
+    expect(arr(obj(behaviour['data'])['timeline']).map((w) => [obj(w)['start'], obj(w)['end']])).toEqual([
+      ['9999-12-20', '9999-12-26'],
+      ['9999-12-27', '9999-12-31'],
+    ]);
+    const activity = obj(
+      (await call(fake, '/apiv2student/activity?from=1900-01-01&to=9999-12-31', student)).body,
+    );
+    expect(activity['success']).toBe(1);
+    expect(obj(activity['meta'])['end_date']).toBe('9999-12-31T23:59:59+00:00');
+    const homework = obj(
+      (
+        await call(
+          fake,
+          '/apiv2student/homeworks?display_date=due_date&from=1900-01-01&to=9999-12-31',
+          student,
+        )
+      ).body,
+    );
+    expect(arr(homework['data'])).toHaveLength(fake.dataset.pupils[0]!.homeworks.length);
+    for (const date of ['9999-12-31', '1900-01-01', '1900-01-02']) {
+      const timetable = obj((await call(fake, `/apiv2student/timetable?date=${date}`, student)).body);
+      expect(timetable['success'], date).toBe(1);
+    }
   });
 });
 
