@@ -12,6 +12,9 @@
  * For a parent account, `CLASSCHARTS_PUPIL` (an id or a first name, as for `cli today`) selects the pupil
  * after sign-in: lesson reminders and lesson changes are that pupil's.
  *
+ * SIGINT or SIGTERM stops it at any time, during the start-up sign-in and first refresh too: requests still
+ * open are aborted, and nothing more is printed.
+ *
  * Ports: global fetch, the system clock, a memory vault and store (nothing is written to disk), the
  * console notifier. Exit codes as ./errors.ts: 0 after a signal, 2 credentials refused, bad arguments or
  * a `CLASSCHARTS_PUPIL` naming no pupil on the account, 3 the service was unreachable at sign-in.
@@ -127,7 +130,8 @@ export interface WatchDeps extends CliDeps {
 
 /**
  * Runs `watch` with the words after it and the environment. Resolves with the exit code once stopped
- * (signal) or when the saved sign-in is refused; never throws.
+ * (signal or `deps.signal`, at any time — start-up included) or when the saved sign-in is refused; never
+ * throws. Once it resolves nothing more is written, and no request it made is still open.
  */
 export async function runWatch(
   argv: string[],
@@ -150,13 +154,32 @@ export async function runWatch(
   }
   const clock: Clock = deps.clock ?? systemClock;
   const logger = deps.logger ?? (config.debug ? stderrLogger : silentLogger);
-  const write = (line: string) => io.out(`${line}\n`);
-  let finish: (code: number) => void = () => {};
-  const finished = new Promise<number>((resolve) => (finish = resolve));
+  // Once stopped (a signal, or the saved sign-in refused) nothing more is printed, and every request
+  // still open is aborted, so a sign-in or refresh the service holds cannot keep the process waiting.
+  let stopped = false;
+  const stopping = new AbortController();
+  const write = (line: string) => {
+    if (!stopped) io.out(`${line}\n`);
+  };
+  const writeError = (text: string) => {
+    if (!stopped) io.err(text);
+  };
+  const baseFetch = deps.fetch ?? globalThis.fetch;
+  const fetchUntilStopped: typeof fetch = (input, init) =>
+    baseFetch(input, {
+      ...init,
+      signal: init?.signal ? AbortSignal.any([init.signal, stopping.signal]) : stopping.signal,
+    });
+  let resolveFinished: (code: number) => void = () => {};
+  const finished = new Promise<number>((resolve) => (resolveFinished = resolve));
+  const finish = (code: number) => {
+    stopped = true;
+    resolveFinished(code);
+  };
 
   const app = createApp(
     {
-      fetch: deps.fetch ?? globalThis.fetch,
+      fetch: fetchUntilStopped,
       clock,
       vault: createMemoryVault(),
       store: createMemoryStore(),
@@ -205,24 +228,32 @@ export async function runWatch(
       })();
   if (deps.signal?.aborted) stop();
 
-  try {
+  /** Start, sign-in, the first refresh and the pupil, then the watch itself until stopped. */
+  const watchUntilStopped = async (): Promise<number> => {
     await app.start();
     await app.whenIdle();
     const result = await app.handlers['auth:login']({ ...config.credentials, remember: false });
     if (!result.ok) {
-      io.err(`classcharts: ${result.message}\n`);
+      writeError(`classcharts: ${result.message}\n`);
       return result.code === 'offline' || result.code === 'service' ? EXIT.service : EXIT.usage;
     }
     if (config.pupil !== null && app.state().account?.kind === 'parent') {
       // As `cli today`: a parent's CLASSCHARTS_PUPIL (id or first name) picks the pupil; UsageError if none.
       await app.handlers['pupil:select'](selectPupil(app.pupils(), config.pupil).id);
     }
-    return await finished;
+    return finished;
+  };
+
+  try {
+    // Ctrl-C stops it at any time, during the start-up sign-in and first refresh too.
+    return await Promise.race([watchUntilStopped(), finished]);
   } catch (error) {
-    io.err(errorLines(error, config.debug));
+    writeError(errorLines(error, config.debug));
     return exitCodeFor(error);
   } finally {
+    stopped = true;
     detach();
     await app.stop();
+    stopping.abort(new Error('cli watch stopped'));
   }
 }

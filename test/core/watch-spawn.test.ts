@@ -3,16 +3,21 @@
 // - session TTL 2 s, renewal every 60 s: the session dies between renewals, and watch signs in again by
 //   itself and keeps every refresh successful.
 // Both run at once (about 17 s of wall time); the end is an event (a line 15 s after sign-in), not a sleep.
+// And Ctrl-C while the sign-in hangs (a fake server in this process holds it) ends the process at once.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const tsx = join(root, 'node_modules/.bin/tsx');
 const children: ChildProcess[] = [];
-afterEach(() => {
+let fake: FakeClassCharts | null = null;
+afterEach(async () => {
+  await fake?.close();
+  fake = null;
   // Each child leads its own process group (tsx runs node under it): end the whole group.
   for (const child of children.splice(0)) {
     try {
@@ -109,4 +114,30 @@ describe('cli watch against the fake server (child processes)', () => {
     expect(count(expiring.lines, 're-login', false)).toBe(0);
     expect(count(expiring.lines, 'renewal')).toBe(0);
   }, 60_000);
+
+  it('Ctrl-C while the sign-in hangs ends the process at once, exit 0, every line printed whole', async () => {
+    fake = await startFakeClassCharts();
+    fake.faults.inject({ path: '/student/login', kind: 'hang' });
+    const child = start(['main/cli.ts', 'watch', '--json'], {
+      CLASSCHARTS_BASE_URL: fake.url,
+      CLASSCHARTS_CODE: fake.accounts.student.code,
+      CLASSCHARTS_DOB: fake.accounts.student.dateOfBirth,
+      CLASSCHARTS_TIMEOUT_MS: '600000', // the client would wait ten minutes for the answer
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const server = fake;
+    await vi.waitFor(() => expect(server.requests.some((r) => r.path === '/student/login')).toBe(true), {
+      timeout: 20_000,
+    });
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout === '' || stdout.endsWith('\n')).toBe(true);
+    const lines = stdout.split('\n').filter(Boolean);
+    expect(lines.map((line) => (JSON.parse(line) as WatchLine).event)).not.toContain('refresh');
+  }, 30_000);
 });

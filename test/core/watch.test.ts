@@ -1,6 +1,6 @@
 // `cli watch` in this process against the fake server over loopback, on a fake clock shared by both:
 // what a status bar or a script reading `--json` sees. (The child-process run is ./watch-spawn.test.ts.)
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runWatch } from '../../main/cli/watch';
 import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
 import { MONDAY_MORNING } from './app-harness';
@@ -161,5 +161,26 @@ describe('cli watch --json', () => {
     expect(w.stderr()).toBe(
       `classcharts: CLASSCHARTS_PUPIL matches no pupil (this account has: ${names.join(', ')}) (see: npm run cli -- help)\n`,
     );
+  });
+
+  it.each([
+    ['the sign-in', '/student/login'],
+    ['the first refresh', '/apiv2student/timetable'],
+  ])('Ctrl-C during %s stops it at once (exit 0), and nothing is printed after', async (_, path) => {
+    const clock = new FakeClock(MONDAY_MORNING);
+    const server = await startFake(clock);
+    server.faults.inject({ path, kind: 'hang' });
+    const w = watch(server, clock, [], studentEnv(server));
+    await vi.waitFor(() => expect(server.requests.some((r) => r.path === path)).toBe(true));
+    const printed = w.lines.length;
+    w.stop();
+    expect(await w.code).toBe(0);
+
+    // The held request is answered now: a watch still running would go on and print.
+    server.faults.clear();
+    await clock.advance(60_000);
+    await settle();
+    expect(w.lines.length).toBe(printed);
+    expect(w.stderr()).toBe('');
   });
 });
