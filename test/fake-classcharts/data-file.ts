@@ -97,7 +97,14 @@ const timetable = z.object({
   periods: z.array(z.object({ number: z.string(), start_time: localTime, end_time: localTime })),
   cycleStart: isoDate,
   weeks: z.array(z.object({ Mon: day, Tue: day, Wed: day, Thu: day, Fri: day, Sat: day, Sun: day })).min(1),
-  holidays: z.array(isoDate),
+  holidays: z.array(
+    z.union([
+      isoDate,
+      z
+        .object({ from: isoDate, to: isoDate, name: z.string().optional() })
+        .refine((r) => r.from <= r.to, 'a holiday range must not end before it starts'),
+    ]),
+  ),
   changes: z.record(isoDate, z.array(lessonTemplate)),
 });
 

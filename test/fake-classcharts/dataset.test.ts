@@ -4,11 +4,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addDays, dayOfWeek } from '../../main/classcharts/dates';
+import { addDays } from '../../main/classcharts/dates';
 import { parseDataset } from './data-file';
 import { DEMO_PARENT, DEMO_STUDENT, generateDataset } from './dataset';
-import { startFakeClassCharts } from './index';
+import { startFakeClassCharts, type FakePupilData } from './index';
 import { arr, call, loginStudent, obj } from './test-client';
+import { lessonsOn } from './timetable';
 
 const TODAY = '2026-06-17';
 const dir = mkdtempSync(join(tmpdir(), 'fake-classcharts-'));
@@ -46,16 +47,6 @@ describe('generated dataset', () => {
     expect(behaviour.every((p) => p.timestamp.slice(0, 10) < TODAY)).toBe(true);
   });
 
-  it('dates every activity entry on a school day, as teachers record them in school', () => {
-    for (const pupil of generateDataset({ seed: 2026, today: TODAY }).pupils) {
-      const holidays = new Set(pupil.timetable.holidays);
-      const offDays = pupil.activity
-        .map((p) => p.timestamp.slice(0, 10))
-        .filter((day) => [0, 6].includes(dayOfWeek(day)) || holidays.has(day));
-      expect(offDays, pupil.pupil.first_name).toEqual([]);
-    }
-  });
-
   it('has announcements pinned, with HTML, with an attachment and asking for consent', () => {
     const list = generateDataset({ seed: 2026, today: TODAY }).pupils[0]?.announcements ?? [];
     expect(list.some((a) => a.priority_pinned === 'yes')).toBe(true);
@@ -87,6 +78,59 @@ describe('generated dataset', () => {
     } finally {
       await fake.close();
     }
+  });
+});
+
+describe('school holidays', () => {
+  /** Dates of the pupil's records that are days without lessons (holidays, weekends). */
+  function offDays(pupil: FakePupilData): string[] {
+    const dates = [
+      ...pupil.homeworks.map((h) => h.due_date),
+      ...pupil.activity.map((p) => p.timestamp.slice(0, 10)),
+      ...pupil.detentions.map((d) => String(d.date).slice(0, 10)),
+    ];
+    return dates.filter((date) => lessonsOn(pupil.timetable, date).length === 0);
+  }
+
+  it.each([
+    ['2026-06-03', '2026-05-27', 'the May half term'],
+    ['2026-01-13', '2026-01-02', 'the Christmas holidays'],
+    ['2026-11-04', '2026-10-14', 'the October half term'],
+    ['2026-04-22', '2026-04-09', 'the Easter holidays'],
+  ])(
+    'today %s, after %s (%s): homework is due, points are given and detentions held only on days with lessons',
+    (today, holiday) => {
+      for (const pupil of generateDataset({ seed: 2026, today }).pupils) {
+        expect(lessonsOn(pupil.timetable, holiday)).toEqual([]);
+        expect(offDays(pupil), pupil.pupil.first_name).toEqual([]);
+        expect(pupil.homeworks.length, pupil.pupil.first_name).toBeGreaterThan(5);
+      }
+    },
+  );
+
+  it('gives the demo pupil three pages of activity whatever holidays came before today', () => {
+    for (const today of ['2026-06-03', '2026-01-13', '2026-09-09']) {
+      const amelia = generateDataset({ seed: 2026, today }).pupils[0]!;
+      expect(amelia.activity.length, today).toBeGreaterThan(100);
+    }
+  });
+
+  it('keeps the demo open on a today that falls in a holiday: the holiday ends the Sunday before this week', () => {
+    const summer = generateDataset({ seed: 2026, today: '2026-08-12' }).pupils[0]!.timetable;
+    expect(lessonsOn(summer, '2026-08-12').length).toBeGreaterThan(0);
+    expect(lessonsOn(summer, '2026-08-10').length).toBeGreaterThan(0);
+    expect(lessonsOn(summer, '2026-08-07')).toEqual([]); // the week before: still the summer holidays
+    expect(lessonsOn(summer, '2026-07-23')).toEqual([]);
+  });
+
+  it('…or, when it began this week, starts the day after today; a weekend today looks at the Monday after', () => {
+    const eve = generateDataset({ seed: 2026, today: '2026-12-24' }).pupils[0]!.timetable;
+    expect(lessonsOn(eve, '2026-12-24').length).toBeGreaterThan(0);
+    expect(lessonsOn(eve, '2026-12-25')).toEqual([]);
+    expect(lessonsOn(eve, '2026-12-31')).toEqual([]);
+    const boxingDay = generateDataset({ seed: 2026, today: '2026-12-26' }).pupils[0]!.timetable;
+    expect(lessonsOn(boxingDay, '2026-12-25')).toEqual([]);
+    expect(lessonsOn(boxingDay, '2026-12-28').length).toBeGreaterThan(0);
   });
 });
 
@@ -122,6 +166,26 @@ describe('--data FILE', () => {
     const first = json.pupils[0]?.detentions[0];
     if (first) first['new_field'] = 'kept';
     expect(parseDataset(json).pupils[0]?.detentions[0]).toHaveProperty('new_field', 'kept');
+  });
+
+  it('takes holidays as dates or ranges, and refuses a range that ends before it starts', () => {
+    const json = JSON.parse(JSON.stringify(generateDataset({ seed: 1, today: TODAY }))) as {
+      pupils: { timetable: { holidays: unknown[] } }[];
+    };
+    const timetable = json.pupils[0]!.timetable;
+    timetable.holidays = ['2026-06-18', { from: '2026-06-22', to: '2026-06-23' }];
+    const parsed = parseDataset(json).pupils[0]!.timetable;
+    for (const [date, lessons] of [
+      ['2026-06-18', 0],
+      ['2026-06-19', 1],
+      ['2026-06-22', 0],
+      ['2026-06-23', 0],
+      ['2026-06-24', 1],
+    ] as const) {
+      expect(Math.sign(lessonsOn(parsed, date).length), date).toBe(lessons);
+    }
+    timetable.holidays = [{ from: '2026-07-10', to: '2026-07-01' }];
+    expect(() => parseDataset(json)).toThrow(/holidays\[0\]/);
   });
 
   it('refuses a file that does not match the format, naming the field', async () => {

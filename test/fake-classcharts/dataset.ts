@@ -6,19 +6,23 @@
  * What it contains, by design (README.md lists it for users):
  * - timetables as a cycle (2 weeks for the demo student, 1 week for the sibling) with P1–P5, tutor time,
  *   break and lunch (`is_break`), one split period (two lessons, one key), a lesson note in HTML, an
- *   alternative lesson with a changed room on the first school day from today, and an INSET day (next
- *   week's Friday) with no lessons;
- * - homework due from three weeks back to three weeks ahead, every status, HTML descriptions, links and
- *   attachments;
+ *   alternative lesson with a changed room on the first school day from today, an INSET day (next
+ *   week's Friday) and English school holidays (./holidays.ts: half terms, Easter, summer, Christmas, the
+ *   early May bank holiday) with no lessons; the holiday covering today, if any, is cut short so the demo
+ *   opens on a school week;
+ * - homework due from three weeks back to three weeks ahead (on school days), every status, HTML
+ *   descriptions, links and attachments;
  * - more than 100 activity entries (three pages of 50), positive and negative, plus detention and notice
  *   entries; badges in both `pupil_badges` shapes; announcements (pinned, HTML, attachment, consent);
  *   a pending detention ahead and past ones (one with the malformed date real data shows).
  */
 import { addDays, dayOfWeek, londonLocalToInstant } from '../../main/classcharts/dates';
 import { createRng, type Rng } from './prng';
-import { lessonsOn, mondayOf } from './timetable';
+import { demoHolidays } from './holidays';
+import { isHoliday, lessonsOn, mondayOf } from './timetable';
 import type {
   FakeDataset,
+  FakeHoliday,
   FakeLessonTemplate,
   FakePupilData,
   FakeTimetable,
@@ -227,13 +231,24 @@ function buildCycle(
   return cycle;
 }
 
+/** True when `date` is Monday to Friday and not a holiday. */
+function isSchoolDay(date: IsoDate, holidays: readonly FakeHoliday[]): boolean {
+  const dow = dayOfWeek(date);
+  return dow >= 1 && dow <= 5 && !isHoliday(holidays, date);
+}
+
 /** School days (Mon–Fri, not a holiday) from `from` to `to` inclusive. */
-function schoolDays(from: IsoDate, to: IsoDate, holidays: readonly IsoDate[]): IsoDate[] {
+function schoolDays(from: IsoDate, to: IsoDate, holidays: readonly FakeHoliday[]): IsoDate[] {
   const days: IsoDate[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) {
-    const dow = dayOfWeek(d);
-    if (dow >= 1 && dow <= 5 && !holidays.includes(d)) days.push(d);
-  }
+  for (let d = from; d <= to; d = addDays(d, 1)) if (isSchoolDay(d, holidays)) days.push(d);
+  return days;
+}
+
+/** The last `count` school days before `today`, oldest first. */
+function lastSchoolDays(today: IsoDate, count: number, holidays: readonly FakeHoliday[]): IsoDate[] {
+  const days: IsoDate[] = [];
+  for (let d = addDays(today, -1); days.length < count; d = addDays(d, -1))
+    if (isSchoolDay(d, holidays)) days.unshift(d);
   return days;
 }
 
@@ -365,7 +380,7 @@ function generateHomeworks(
   rng: Rng,
   classes: SchoolClass[],
   today: IsoDate,
-  holidays: IsoDate[],
+  holidays: FakeHoliday[],
   perDay: number,
   firstId: number,
 ): RawHomework[] {
@@ -379,7 +394,11 @@ function generateHomeworks(
     if (!rng.chance(perDay)) continue;
     const cls = rng.pick(classes.filter((c) => TOPICS[c.subject]));
     const topic = rng.pick(TOPICS[cls.subject] ?? ['revision']);
-    const issued = [addDays(due, -rng.int(2, 8)), addDays(today, -rng.int(0, 2))].sort()[0] as IsoDate;
+    // Set in a lesson: on a school day before the due date (at the latest, today or just before).
+    const issued = schoolDayUntil(
+      [addDays(due, -rng.int(2, 8)), addDays(today, -rng.int(0, 2))].sort()[0] as IsoDate,
+      holidays,
+    );
     const [state, ticked] =
       due < today
         ? (PAST_STATUSES[past++ % PAST_STATUSES.length] as [RawHomeworkStatus['state'], 'yes' | 'no'])
@@ -496,8 +515,8 @@ function activityPoint(
 }
 
 interface ActivityPlan {
-  /** Days back from yesterday to cover. */
-  days: number;
+  /** School days to cover, back from yesterday (holidays do not thin the activity out). */
+  schoolDays: number;
   /** Behaviour points per school day: [min, max]. */
   perDay: [number, number];
   /** Probability a point is negative. */
@@ -516,7 +535,7 @@ function generateActivity(
 ): RawActivityPoint[] {
   const nextId = idSequence(firstId, rng);
   const points: RawActivityPoint[] = [];
-  for (const day of schoolDays(addDays(today, -plan.days), addDays(today, -1), timetable.holidays)) {
+  for (const day of lastSchoolDays(today, plan.schoolDays, timetable.holidays)) {
     const lessons = lessonsOn(timetable, day).filter((l) => l.is_break !== true && l.period_number !== 'Tut');
     const count = rng.int(plan.perDay[0], plan.perDay[1]);
     const chosen = rng.shuffle(lessons).slice(0, count);
@@ -716,7 +735,7 @@ function detentionActivity(
   pupilName: string,
   today: IsoDate,
   firstId: number,
-  holidays: IsoDate[],
+  holidays: FakeHoliday[],
 ): RawActivityPoint[] {
   return specs.map((s, i) => {
     // Set by a teacher in school: on a school day two days before it (at the latest, yesterday).
@@ -743,16 +762,16 @@ function detentionActivity(
 }
 
 /** The first school day on or after `date`. */
-function schoolDayFrom(date: IsoDate, holidays: IsoDate[]): IsoDate {
+function schoolDayFrom(date: IsoDate, holidays: readonly FakeHoliday[]): IsoDate {
   let d = date;
-  while (schoolDays(d, d, holidays).length === 0) d = addDays(d, 1);
+  while (!isSchoolDay(d, holidays)) d = addDays(d, 1);
   return d;
 }
 
 /** `date` itself when it is a school day, else the school day before it. */
-function schoolDayUntil(date: IsoDate, holidays: IsoDate[]): IsoDate {
+function schoolDayUntil(date: IsoDate, holidays: readonly FakeHoliday[]): IsoDate {
   let d = date;
-  while (schoolDays(d, d, holidays).length === 0) d = addDays(d, -1);
+  while (!isSchoolDay(d, holidays)) d = addDays(d, -1);
   return d;
 }
 
@@ -762,7 +781,7 @@ const generated = new Map<string, FakeDataset>();
 /**
  * Generates the demo dataset (see the module comment) for `seed` and `today`. Each call returns a fresh
  * copy (callers may mutate it); identical arguments give identical data.
- * @throws RangeError when `today` is not a `YYYY-MM-DD` date.
+ * @throws RangeError when `today` is not a `YYYY-MM-DD` date in the years `DEMO_YEARS` (./holidays.ts).
  */
 export function generateDataset(options: GenerateOptions): FakeDataset {
   const key = `${options.seed}|${options.today}`;
@@ -776,11 +795,10 @@ export function generateDataset(options: GenerateOptions): FakeDataset {
 }
 
 function buildDataset({ seed, today }: GenerateOptions): FakeDataset {
-  addDays(today, 0); // validates today
   const rng = createRng(seed);
   const thisMonday = mondayOf(today);
   const insetDay = addDays(thisMonday, 11); // next week's Friday
-  const holidays = [insetDay];
+  const holidays: FakeHoliday[] = [insetDay, ...demoHolidays(today)]; // validates today
   const T = TEACHERS;
   const parent = { id: 1_530_442, name: 'Sarah Hughes' };
 
@@ -861,7 +879,7 @@ function buildDataset({ seed, today }: GenerateOptions): FakeDataset {
     'Amelia Hughes',
     today,
     {
-      days: 70,
+      schoolDays: 50,
       perDay: [1, 4],
       negative: 0.2,
       negativeOlderThan: 0,
@@ -1030,7 +1048,7 @@ function buildDataset({ seed, today }: GenerateOptions): FakeDataset {
     'Oliver Hughes',
     today,
     {
-      days: 60,
+      schoolDays: 43,
       perDay: [0, 2],
       negative: 0.3,
       negativeOlderThan: 35,

@@ -133,6 +133,49 @@ describe('timetable', () => {
     }
   });
 
+  it('has no lessons in the school holidays: the same empty day as a weekend', async () => {
+    const saturday = obj((await call(fake, '/apiv2student/timetable?date=2026-06-20', student)).body);
+    for (const [date, holiday] of [
+      ['2026-12-25', 'Christmas Day'],
+      ['2026-12-22', 'Christmas holidays'],
+      ['2027-01-01', "New Year's Day"],
+      ['2026-08-12', 'summer holidays'],
+      ['2026-07-23', 'first day of the summer holidays'],
+      ['2026-09-01', 'last day of the summer holidays'],
+      ['2026-10-14', 'October half term'],
+      ['2027-02-16', 'February half term'],
+      ['2027-03-26', 'Easter holidays (Good Friday)'],
+      ['2026-05-04', 'early May bank holiday'],
+      ['2026-05-26', 'May half term'],
+    ]) {
+      const body = obj((await call(fake, `/apiv2student/timetable?date=${date}`, student)).body);
+      expect(body, holiday).toEqual({
+        success: 1,
+        data: [],
+        meta: {
+          ...obj(saturday['meta']),
+          dates: [date],
+          start_time: `${date}T00:00:00+00:00`,
+          end_time: `${date}T23:59:59+00:00`,
+        },
+      });
+    }
+  });
+
+  it('has lessons on the school days around the holidays, both sides of the autumn clock change included', async () => {
+    for (const date of [
+      '2026-07-22',
+      '2026-09-02',
+      '2026-12-18',
+      '2027-01-04',
+      '2026-10-23',
+      '2026-10-26',
+      '2026-11-04',
+    ]) {
+      expect((await data(`/apiv2student/timetable?date=${date}`)).length, date).toBeGreaterThan(0);
+    }
+  });
+
   it('defaults to today, and has nothing on a weekend or the INSET day', async () => {
     const body = obj((await call(fake, '/apiv2student/timetable', student)).body);
     expect(obj(body['meta'])['dates']).toEqual([TODAY]);
@@ -188,8 +231,10 @@ describe('homeworks', () => {
   it('spans three weeks back to three weeks ahead with every status and HTML descriptions', async () => {
     const list = await rows('/apiv2student/homeworks?display_date=due_date');
     const due = list.map((h) => String(h['due_date'])).sort();
-    expect(due[0]! <= addDays(TODAY, -18)).toBe(true);
-    expect(due.at(-1)! >= addDays(TODAY, 18)).toBe(true);
+    // Three weeks back is the May half term (25–29 May 2026): nothing is due then.
+    expect(due[0]! >= addDays(TODAY, -21) && due[0]! <= addDays(TODAY, -14)).toBe(true);
+    expect(due.at(-1)! >= addDays(TODAY, 18) && due.at(-1)! <= addDays(TODAY, 21)).toBe(true);
+    expect(due.some((d) => d >= '2026-05-25' && d <= '2026-05-29')).toBe(false);
     const statuses = new Set(
       list.map((h) => `${String(obj(h['status'])['state'])}/${String(obj(h['status'])['ticked'])}`),
     );
@@ -208,12 +253,26 @@ describe('homeworks', () => {
 
 describe('behaviour', () => {
   it('counts behaviour points per week named M/D/YYYY, matching the activity', async () => {
-    const from = '2026-05-25';
+    const from = '2026-05-11';
     const to = '2026-06-14';
     const body = obj((await call(fake, `/apiv2student/behaviour?from=${from}&to=${to}`, student)).body);
     const timeline = arr(obj(body['data'])['timeline']).map(obj);
-    expect(timeline.map((w) => w['name'])).toEqual(['5/25/2026', '6/1/2026', '6/8/2026']);
-    expect(timeline.map((w) => w['end'])).toEqual(['2026-05-31', '2026-06-07', '2026-06-14']);
+    expect(timeline.map((w) => w['name'])).toEqual([
+      '5/11/2026',
+      '5/18/2026',
+      '5/25/2026',
+      '6/1/2026',
+      '6/8/2026',
+    ]);
+    expect(timeline.map((w) => w['end'])).toEqual([
+      '2026-05-17',
+      '2026-05-24',
+      '2026-05-31',
+      '2026-06-07',
+      '2026-06-14',
+    ]);
+    // The May half term: no points.
+    expect(timeline[2]).toMatchObject({ positive: 0, negative: 0 });
     const points: Record<string, Json>[] = [];
     for (let lastId = ''; ;) {
       const page = await rows(`/apiv2student/activity?from=${from}&to=${to}${lastId}`);

@@ -1,10 +1,11 @@
 /**
  * Expands a {@link FakeTimetable} cycle into the timetable rows the service sends for one date
  * (field notes §5.7): ISO start/end times with the UK offset in force that day (+01:00 in BST, +00:00 in
- * GMT), `period_name` like `"2Tue:P1"`, and no rows on weekends without lessons and on holidays.
+ * GMT), `period_name` like `"2Tue:P1"`, and no rows on weekends without lessons and on holidays (single
+ * dates or ranges).
  */
 import { addDays, dayOfWeek, daysBetween, londonLocalToInstant } from '../../main/classcharts/dates';
-import type { FakeLessonTemplate, FakeTimetable, IsoDate, RawLesson, Weekday } from './types';
+import type { FakeHoliday, FakeLessonTemplate, FakeTimetable, IsoDate, RawLesson, Weekday } from './types';
 
 /** Weekday names by `Date#getUTCDay()` index (0 = Sunday). */
 export const WEEKDAYS: readonly Weekday[] = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -21,9 +22,14 @@ export function cycleWeek(timetable: FakeTimetable, date: IsoDate): number {
   return (((offset % weeks) + weeks) % weeks) + 1;
 }
 
+/** True when `date` (`YYYY-MM-DD`) is one of `holidays` or lies in one of its ranges. */
+export function isHoliday(holidays: readonly FakeHoliday[], date: IsoDate): boolean {
+  return holidays.some((h) => (typeof h === 'string' ? h === date : h.from <= date && date <= h.to));
+}
+
 /** The lesson templates of `date`, with that date's changes applied, before expansion. */
 function templatesOn(timetable: FakeTimetable, date: IsoDate, week: number): FakeLessonTemplate[] {
-  if (timetable.holidays.includes(date)) return [];
+  if (isHoliday(timetable.holidays, date)) return [];
   const day = WEEKDAYS[dayOfWeek(date)] as Weekday;
   let templates = [...(timetable.weeks[week - 1]?.[day] ?? [])];
   for (const change of timetable.changes[date] ?? []) {

@@ -143,6 +143,17 @@ export interface FakeLessonTemplate extends Omit<
 /** Three-letter weekday names used as keys of a timetable cycle week. */
 export type Weekday = 'Mon' | 'Tue' | 'Wed' | 'Thu' | 'Fri' | 'Sat' | 'Sun';
 
+/** School holidays from `from` to `to`, both included (`YYYY-MM-DD`, Europe/London). */
+export interface FakeHolidayRange {
+  from: IsoDate;
+  to: IsoDate;
+  /** What it is, for people reading the data (`"Christmas holidays"`); the server ignores it. */
+  name?: string;
+}
+
+/** A day without lessons (`YYYY-MM-DD`) or a range of them. */
+export type FakeHoliday = IsoDate | FakeHolidayRange;
+
 /**
  * A pupil's timetable as a repeating cycle, so the server can answer for any date (with the UK offset of
  * that date). `weeks[n]` is cycle week n+1; week 1 starts on `cycleStart` (a Monday).
@@ -152,8 +163,11 @@ export interface FakeTimetable {
   /** A Monday `YYYY-MM-DD`: the first day of cycle week 1. */
   cycleStart: IsoDate;
   weeks: Partial<Record<Weekday, FakeLessonTemplate[]>>[];
-  /** Dates with no lessons at all (INSET days, bank holidays). */
-  holidays: IsoDate[];
+  /**
+   * Days with no lessons at all: single dates (INSET days, bank holidays) and ranges (school holidays,
+   * `from`–`to` inclusive). The timetable of such a day is `[]`, as on a weekend (field notes §5.7).
+   */
+  holidays: FakeHoliday[];
   /**
    * Timetable changes on given dates: each template replaces the cycle's lessons in the same
    * `period_number` on that date (or adds one when the period was empty).
