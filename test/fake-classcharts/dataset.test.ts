@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../main/classcharts/dates';
+import { addDays, londonLocalToInstant } from '../../main/classcharts/dates';
 import { parseDataset } from './data-file';
 import { DEMO_PARENT, DEMO_STUDENT, generateDataset } from './dataset';
-import { startFakeClassCharts, type FakePupilData } from './index';
+import { startFakeClassCharts, type FakePupilData, type RawBadgeEvent } from './index';
 import { arr, call, loginStudent, obj } from './test-client';
 import { lessonsOn } from './timetable';
 
@@ -45,6 +45,25 @@ describe('generated dataset', () => {
     expect(behaviour.some((p) => p.polarity === 'negative' && p.score < 0)).toBe(true);
     expect(behaviour.some((p) => p.polarity === 'positive' && p.score > 0)).toBe(true);
     expect(behaviour.every((p) => p.timestamp.slice(0, 10) < TODAY)).toBe(true);
+  });
+
+  it('stamps badge events in UTC (+00:00) as the fixture does, even in summer, at the moment of the point', () => {
+    for (const pupil of generateDataset({ seed: 2026, today: TODAY }).pupils) {
+      const moments = new Set(
+        pupil.activity.map((p) =>
+          Date.parse(londonLocalToInstant(...(p.timestamp.split(' ') as [string, string]))!),
+        ),
+      );
+      const events = pupil.badges
+        .flatMap((b) => b.pupil_badges)
+        .map((e): RawBadgeEvent => ('pupil_event' in e ? e.pupil_event : e));
+      expect(events.length).toBeGreaterThan(0);
+      for (const event of events) {
+        expect(event.timestamp).toMatch(/^2026-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
+        expect(event.lesson_pupil_behaviour.timestamp).toBe(event.timestamp);
+        expect(moments.has(Date.parse(event.timestamp)), event.timestamp).toBe(true);
+      }
+    }
   });
 
   it('has announcements pinned, with HTML, with an attachment and asking for consent', () => {

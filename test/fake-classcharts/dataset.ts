@@ -573,7 +573,8 @@ function badgeEvent(
   withIcon: boolean,
 ): RawBadgeEvent {
   const [date, time] = point.timestamp.split(' ') as [string, string];
-  const at = londonLocalToInstant(date, time) ?? utcIso(date, time);
+  // In UTC, +00:00 even in summer, as the fixture (badges.json, an August date) and the announcements are.
+  const at = utcIso(date, time);
   return {
     timestamp: at,
     lesson_pupil_behaviour: {
