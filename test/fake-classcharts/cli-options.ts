@@ -2,11 +2,21 @@
  * Command-line options of `npm run fake-server` (./cli.ts), parsed with node:util `parseArgs`.
  */
 import { parseArgs } from 'node:util';
+import { isIsoDate } from '../../main/classcharts/dates';
+import { DEMO_YEARS } from './holidays';
 import type { FakeServerOptions } from './index';
 
 /** The usage text printed on a bad argument. */
 export const USAGE = `usage: npm run fake-server -- [--port N] [--host H] [--session-ttl S] [--latency-ms N] [--data FILE] [--seed N]
-                             [--renewal-grace S] [--today YYYY-MM-DD] [--expired-status 200|401] [--tes-sso]`;
+                             [--renewal-grace S] [--today YYYY-MM-DD] [--expired-status 200|401] [--tes-sso]
+                             [--parent-cookie-name parent_session_credentials|student_session_credentials]`;
+
+/** The two names of the parent login cookie: the real service's, and the one the spec gives. */
+const PARENT_COOKIE_NAMES = ['parent_session_credentials', 'student_session_credentials'] as const;
+
+function isParentCookieName(value: string): value is (typeof PARENT_COOKIE_NAMES)[number] {
+  return (PARENT_COOKIE_NAMES as readonly string[]).includes(value);
+}
 
 /** Parses a non-negative integer option; `undefined` when absent. @throws Error when malformed. */
 function integer(name: string, value: string | undefined): number | undefined {
@@ -34,14 +44,23 @@ export function parseCliOptions(argv: string[]): FakeServerOptions {
       today: { type: 'string' },
       'expired-status': { type: 'string' },
       'tes-sso': { type: 'boolean' },
+      'parent-cookie-name': { type: 'string' },
     },
   });
   const expired = values['expired-status'];
   if (expired !== undefined && expired !== '200' && expired !== '401') {
     throw new Error(`--expired-status must be 200 or 401, got "${expired}"`);
   }
-  if (values.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.today)) {
-    throw new Error(`--today needs YYYY-MM-DD, got "${values.today}"`);
+  const today = values.today;
+  const year = Number(today?.slice(0, 4));
+  if (today !== undefined && (!isIsoDate(today) || year < DEMO_YEARS.first || year > DEMO_YEARS.last)) {
+    throw new Error(
+      `--today needs a real date YYYY-MM-DD in ${DEMO_YEARS.first}–${DEMO_YEARS.last}, got "${today}"`,
+    );
+  }
+  const cookie = values['parent-cookie-name'];
+  if (cookie !== undefined && !isParentCookieName(cookie)) {
+    throw new Error(`--parent-cookie-name must be ${PARENT_COOKIE_NAMES.join(' or ')}, got "${cookie}"`);
   }
   const options: FakeServerOptions = {
     port: integer('port', values.port) ?? 0,
@@ -54,6 +73,7 @@ export function parseCliOptions(argv: string[]): FakeServerOptions {
     today: values.today,
     expiredStatus: expired === '401' ? 401 : 200,
     tesSso: values['tes-sso'] ?? false,
+    parentCookieName: cookie,
   };
   // Absent options take the server's defaults.
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as FakeServerOptions;

@@ -1,10 +1,10 @@
 // `npm run fake-server -- --port 0` prints `fake ClassCharts listening on http://HOST:PORT` first, then the
 // demo accounts, and serves at that URL. Argument parsing is checked without a process.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { parseCliOptions } from './cli-options';
+import { parseCliOptions, USAGE } from './cli-options';
 
 const ROOT = new URL('../../', import.meta.url);
 
@@ -76,10 +76,44 @@ describe('command-line options', () => {
     expect(parseCliOptions([])).toEqual({ port: 0, host: '127.0.0.1', expiredStatus: 200, tesSso: false });
   });
 
-  it.each([['--port', 'abc'], ['--expired-status', '500'], ['--today', 'tomorrow'], ['--nonsense']])(
-    'rejects %s %s',
-    (...args) => {
-      expect(() => parseCliOptions(args.filter((a): a is string => a !== undefined))).toThrow();
-    },
-  );
+  it('--parent-cookie-name switches the parent login cookie to either of its two names, and is in the usage', () => {
+    for (const name of ['student_session_credentials', 'parent_session_credentials'] as const) {
+      expect(parseCliOptions(['--parent-cookie-name', name])).toMatchObject({ parentCookieName: name });
+    }
+    expect(parseCliOptions([])).not.toHaveProperty('parentCookieName');
+    expect(USAGE).toContain('--parent-cookie-name');
+  });
+
+  it('--today takes a real calendar date', () => {
+    expect(parseCliOptions(['--today', '2024-02-29'])).toMatchObject({ today: '2024-02-29' });
+  });
+
+  it.each([
+    ['--port', 'abc'],
+    ['--expired-status', '500'],
+    ['--today', 'tomorrow'],
+    ['--today', '2026-02-30'],
+    ['--today', '2026-13-01'],
+    ['--today', '0001-01-01'],
+    ['--parent-cookie-name', 'session'],
+    ['--nonsense'],
+  ])('rejects %s %s', (...args) => {
+    expect(() => parseCliOptions(args.filter((a): a is string => a !== undefined))).toThrow();
+  });
+});
+
+describe('exit codes', () => {
+  it('a date that does not exist is a bad argument: exit code 2 and the usage, no server', async () => {
+    const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = execFile(
+        new URL('node_modules/.bin/tsx', ROOT).pathname,
+        [new URL('test/fake-classcharts/cli.ts', ROOT).pathname, '--today', '2026-02-30'],
+        { timeout: 60_000 },
+        (_error, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
+      );
+    });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain('2026-02-30');
+    expect(run.stderr).toContain('usage: npm run fake-server');
+  });
 });

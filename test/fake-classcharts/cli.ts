@@ -1,6 +1,7 @@
 /**
  * `npm run fake-server -- [--port N] [--host H] [--session-ttl S] [--latency-ms N] [--data FILE] [--seed N]
- * [--renewal-grace S] [--today YYYY-MM-DD] [--expired-status 200|401] [--tes-sso]`
+ * [--renewal-grace S] [--today YYYY-MM-DD] [--expired-status 200|401] [--tes-sso]
+ * [--parent-cookie-name parent_session_credentials|student_session_credentials]`
  *
  * Starts the fake ClassCharts server until Ctrl-C. The first stdout line is exactly
  * `fake ClassCharts listening on http://HOST:PORT` (scripts and tests read it), then the demo accounts.
