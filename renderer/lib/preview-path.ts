@@ -4,3 +4,10 @@
  * ws-transport.ts) have loaded; the server (test/preview/bridge-socket.ts) serves the same path.
  */
 export const PREVIEW_BRIDGE_PATH = '/bridge';
+
+/**
+ * Id of the `<script type="application/json">` data block in which the preview server serves the page
+ * its first `hello` frame (main's clock and state as the page is served), so the first frame needs no
+ * socket round trip. A data block is never run, so the page's CSP (`script-src 'self'`) is untouched.
+ */
+export const PREVIEW_HELLO_ID = 'preview-hello';

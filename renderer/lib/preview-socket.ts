@@ -7,7 +7,7 @@
  * In Electron `window.classcharts` is set by the preload before any script runs, so nothing is opened
  * (the popover's CSP, `connect-src 'none'`, would refuse it anyway) and no preview chunk is loaded.
  */
-import { PREVIEW_BRIDGE_PATH } from './preview-path';
+import { PREVIEW_BRIDGE_PATH, PREVIEW_HELLO_ID } from './preview-path';
 
 /** An open (or opening) bridge socket and the `data` of the messages it received so far, oldest first. */
 export interface HeldSocket {
@@ -21,9 +21,18 @@ export function isPreviewPage(): boolean {
   return !window.classcharts && location.protocol === 'http:';
 }
 
+/** The `hello` frame the server put in the page (text), taken once; `null` when there is none. */
+function servedHello(): string | null {
+  const block = document.getElementById(PREVIEW_HELLO_ID);
+  block?.remove();
+  return block?.textContent || null;
+}
+
 function openPreviewSocket(): HeldSocket {
   const socket = new WebSocket(`ws://${location.host}${PREVIEW_BRIDGE_PATH}`);
-  const received: unknown[] = [];
+  // The served hello goes first: the socket's own hello, newer, follows it as a state change.
+  const hello = servedHello();
+  const received: unknown[] = hello === null ? [] : [hello];
   const hold = (event: MessageEvent) => received.push(event.data);
   socket.addEventListener('message', hold);
   return {

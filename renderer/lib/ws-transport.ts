@@ -5,9 +5,11 @@
  *
  * Invokes sent before the socket opens wait for it; when the socket closes, pending and later invokes
  * reject with an Error fit to show. The page's first `state:get` is answered without a round trip, from
- * the state the server's `hello` frame carries (main's state at connection), or from a `state:changed`
- * pushed since: main pushes every change over this same socket, in order, so that is what main would
- * answer. Calls made before the `hello` wait for it; later calls go to main as usual.
+ * the state the server's `hello` frame carries (main's state at connection, or as the page was served:
+ * the server puts a first `hello` in the page), or from a `state:changed` pushed since: main pushes
+ * every change over this same socket, in order, so that is what main would answer. A later `hello` (the
+ * socket's own, after the page's) is delivered as a `state:changed`. Calls made before the first `hello`
+ * wait for it; later calls go to main as usual.
  */
 import { createBridge } from '../../preload/bridge';
 import type {
@@ -97,10 +99,12 @@ export function createWebSocketTransport(
   function receive(data: unknown): void {
     if (typeof data !== 'string') return;
     const message = parseServerMessage(data);
-    if (!greeted) greet(message?.type === 'hello' ? message.state : null);
+    const first = !greeted;
+    if (first) greet(message?.type === 'hello' ? message.state : null);
     if (!message) return;
     if (message.type === 'hello') {
       followMainClock(message.now);
+      if (!first) deliver('state:changed', message.state);
     } else if (message.type === 'result') {
       const waiter = pending.get(message.id);
       if (!waiter) return;
@@ -108,11 +112,13 @@ export function createWebSocketTransport(
       if (message.ok) waiter.resolve(message.value);
       else waiter.reject(new Error(message.error));
     } else {
-      if (message.channel === 'state:changed' && unclaimed !== null) unclaimed = message.payload as AppState;
-      for (const listener of listeners.get(message.channel) ?? []) {
-        (listener as (payload: unknown) => void)(message.payload);
-      }
+      deliver(message.channel, message.payload);
     }
+  }
+
+  function deliver(channel: EventChannel, payload: unknown): void {
+    if (channel === 'state:changed' && unclaimed !== null) unclaimed = payload as AppState;
+    for (const listener of listeners.get(channel) ?? []) (listener as (payload: unknown) => void)(payload);
   }
 
   socket.addEventListener('open', () => {

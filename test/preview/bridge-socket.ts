@@ -39,6 +39,11 @@ export interface BridgeSocket {
   close(): Promise<void>;
 }
 
+/** The `hello` frame: main's clock (epoch ms) and state now. Sent on connect, and served in the page. */
+export function helloFrame(target: Pick<BridgeTarget, 'app' | 'now'>): ServerMessage {
+  return { type: 'hello', now: target.now(), state: target.app.state() };
+}
+
 /** Creates the bridge endpoint; `origin()` is this preview's own `http://127.0.0.1:PORT`. */
 export function createBridgeSocket(target: BridgeTarget, origin: () => string): BridgeSocket {
   // permessage-deflate: the `hello` frame (a signed-in state, ~7 KB of JSON) goes as ~2 KB. Chromium reads
@@ -51,7 +56,7 @@ export function createBridgeSocket(target: BridgeTarget, origin: () => string): 
     const send = (message: ServerMessage) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
     };
-    send({ type: 'hello', now: target.now(), state: target.app.state() });
+    send(helloFrame(target));
     const unsubscribe = [
       target.app.on('state:changed', (payload) => send({ type: 'event', channel: 'state:changed', payload })),
       target.app.on('ui:navigate', (payload) => send({ type: 'event', channel: 'ui:navigate', payload })),

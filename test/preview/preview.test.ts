@@ -12,7 +12,13 @@ import { parseServerMessage } from '../../renderer/lib/ws-protocol';
 import { createWebSocketTransport, type SocketLike } from '../../renderer/lib/ws-transport';
 import { silentLogger } from '../../main/ports';
 import { startPreview, type Preview } from './server';
-import { chunksToPreload, PREVIEW_BRIDGE_MODULES, previewCsp, staticImportFiles } from './static-files';
+import {
+  chunksToPreload,
+  PREVIEW_BRIDGE_MODULES,
+  previewCsp,
+  staticImportFiles,
+  withServedHello,
+} from './static-files';
 
 const PAGE = `<!doctype html><html><head>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; connect-src 'none'; base-uri 'none'" />
@@ -101,6 +107,23 @@ describe('preview page server', () => {
     expect(html).not.toContain('sanitize-s.js"');
     expect(html.match(/index-e\.js/g)).toHaveLength(1);
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it("serves main's state in the page as a data block (never run, nothing in it can close it)", async () => {
+    const html = await (await fetch(preview.url)).text();
+    const block = /<script type="application\/json" id="preview-hello">([^<]*)<\/script>/.exec(html);
+    expect(block).not.toBeNull();
+    const frame = parseServerMessage(block![1]!);
+    expect(frame?.type).toBe('hello');
+    const served = frame?.type === 'hello' ? frame.now : 0;
+    expect(served - Date.parse('2026-11-23T10:15:00Z')).toBeGreaterThanOrEqual(0); // main's clock, running
+    expect(served - Date.parse('2026-11-23T10:15:00Z')).toBeLessThan(60_000);
+    expect(frame?.type === 'hello' && frame.state).toEqual(preview.app.state());
+    const hostile = withServedHello('<head></head>', { title: '</script><script>alert(1)</script>' });
+    expect(hostile.match(/<\/script>/g)).toHaveLength(1);
+    expect(JSON.parse(/>([^<]*)<\/script>/.exec(hostile)![1]!)).toEqual({
+      title: '</script><script>alert(1)</script>',
+    });
   });
 
   it('fails loudly when the build and the bridge disagree on its modules', () => {

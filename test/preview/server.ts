@@ -24,7 +24,7 @@ import {
   type FakeClassCharts,
   type FakeServerOptions,
 } from '../fake-classcharts/index';
-import { createBridgeSocket } from './bridge-socket';
+import { createBridgeSocket, helloFrame } from './bridge-socket';
 import { createStaticHandler } from './static-files';
 
 /** The built renderer the preview serves by default. */
@@ -123,8 +123,10 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
 
   let origin = '';
   const bridge = createBridgeSocket({ app, now: clock.now, logger }, () => origin);
-  const serveFile = createStaticHandler(options.rendererDir ?? DEFAULT_RENDERER_DIR, () =>
-    origin.replace(/^http:/, 'ws:'),
+  const serveFile = createStaticHandler(
+    options.rendererDir ?? DEFAULT_RENDERER_DIR,
+    () => origin.replace(/^http:/, 'ws:'),
+    () => helloFrame({ app, now: clock.now }),
   );
   const server: Server = createServer((request, response) => {
     serveFile(request, response).catch((error: unknown) => {

@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { z } from 'zod';
+import { PREVIEW_HELLO_ID } from '../../renderer/lib/preview-path';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -107,14 +108,29 @@ export function withModulePreloads(html: string, files: readonly string[]): stri
 }
 
 /**
+ * `html` with a `<script type="application/json" id="preview-hello">` data block holding `frame` (JSON)
+ * before `</head>`. `<` is written `\u003c`, so no text in the state can close the block. Throws when the
+ * page has no `</head>`.
+ */
+export function withServedHello(html: string, frame: unknown): string {
+  const end = html.search(/<\/head>/i);
+  if (end < 0) throw new Error('renderer/index.html has no </head>');
+  const json = JSON.stringify(frame).replace(/</g, '\\u003c');
+  return `${html.slice(0, end)}    <script type="application/json" id="${PREVIEW_HELLO_ID}">${json}</script>\n${html.slice(end)}`;
+}
+
+/**
  * A request handler for GET/HEAD of files under `root`. `/` serves index.html with the preview CSP (also
- * sent as a header) and the bridge's modulepreload tags, read from the build's manifest on each request
- * (a rebuild is picked up; a build without a manifest is served without them). `/favicon.ico` is a 204.
- * Anything outside `root`, or missing, is a 404; other methods a 405.
+ * sent as a header), the bridge's modulepreload tags, read from the build's manifest on each request (a
+ * rebuild is picked up; a build without a manifest is served without them), and, given `hello`, the
+ * first `hello` frame as a data block (main's state as the page is served: the page shows it without
+ * waiting for the socket). `/favicon.ico` is a 204. Anything outside `root`, or missing, is a 404; other
+ * methods a 405.
  */
 export function createStaticHandler(
   root: string,
   wsOrigin: () => string,
+  hello?: () => unknown,
 ): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
   const base = path.resolve(root);
   return async (request, response) => {
@@ -159,7 +175,7 @@ export function createStaticHandler(
       const html = manifest
         ? withModulePreloads(page.html, chunksToPreload(manifest, PREVIEW_BRIDGE_MODULES))
         : page.html;
-      body = Buffer.from(html, 'utf8');
+      body = Buffer.from(hello ? withServedHello(html, hello()) : html, 'utf8');
     }
     response.writeHead(200, { ...headers, 'Content-Type': type, 'Content-Length': String(body.length) });
     response.end(request.method === 'HEAD' ? undefined : body);

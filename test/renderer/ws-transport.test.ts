@@ -129,6 +129,21 @@ describe('the first state comes with the hello frame', () => {
     await expect(next).resolves.toEqual(signedIn);
   });
 
+  it("a second hello (the socket's own, after the one served in the page) arrives as a state change", async () => {
+    const socket = fakeSocket();
+    const served = signedOutState();
+    const api = createBridge(
+      createWebSocketTransport(socket as unknown as SocketLike, { received: [hello(served)] }),
+    );
+    await expect(api.getState()).resolves.toEqual(served); // no socket needed for the first frame
+    const changes: AppState[] = [];
+    api.onStateChanged((state) => changes.push(state));
+    socket.fire('open');
+    socket.fire('message', hello(studentState()));
+    expect(changes).toEqual([studentState()]);
+    expect(socket.sent).toEqual([]);
+  });
+
   it('asks the server when the first frame is not a hello', async () => {
     const socket = fakeSocket();
     const api = createBridge(createWebSocketTransport(socket as unknown as SocketLike));
