@@ -26,6 +26,7 @@ import type {
   LoginResult,
   NavigateTarget,
   Settings,
+  ShortcutStatus,
 } from '../preload/contract';
 import { createMemoryStore } from './adapters/memory-store';
 import { ClassChartsClient, type Credentials } from './classcharts/client';
@@ -118,6 +119,8 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
 
   let settings: Settings = loadSettings(store);
   let keychain: KeychainStatus = 'available';
+  /** Whether the settings' global shortcut works (set at start and on each change). */
+  let shortcut: ShortcutStatus = 'off';
   let starting = true;
   let started = false;
   let suspended = false;
@@ -208,6 +211,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
         keychain,
         platform: ports.config.platform,
         version: ports.config.version,
+        shortcut,
       },
     });
   }
@@ -343,6 +347,13 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       if (!persist) openLedger(store).clear();
     }
     engine.forgetAnswers();
+  }
+
+  /** Registers the settings' shortcut through the port (if any) and notes whether it works. */
+  function applyShortcut(accelerator: string | null): void {
+    if (!ports.shortcut) shortcut = 'unavailable';
+    else if (ports.shortcut.apply(accelerator)) shortcut = 'active';
+    else shortcut = accelerator === null ? 'off' : 'taken';
   }
 
   /** Makes `pupilId` (one on the account) the pupil the popover shows, kept for a remembered sign-in. */
@@ -532,6 +543,16 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     'settings:update': async (request) => {
       const patch = parseRequest('settings:update', request);
       const next = mergeSettings(settings, patch);
+      if (next.shortcut !== settings.shortcut && ports.shortcut) {
+        if (!ports.shortcut.apply(next.shortcut) && next.shortcut !== null) {
+          applyShortcut(settings.shortcut); // the one that worked stays
+          publish();
+          throw new Error(
+            'That shortcut could not be set: another application may be using it. Try another.',
+          );
+        }
+        shortcut = next.shortcut === null ? 'off' : 'active';
+      }
       if (next.launchAtLogin !== settings.launchAtLogin) {
         try {
           await ports.autostart.setEnabled(next.launchAtLogin);
@@ -604,6 +625,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       } catch (error) {
         logger.warn('could not read launch at login', { error: describe(error) });
       }
+      applyShortcut(settings.shortcut);
       if (await keeper.hasRemembered()) {
         usePersistence(keychain !== 'unavailable');
         const cached = loadKnownData(store);

@@ -128,6 +128,8 @@ async function boot(): Promise<void> {
     },
   });
 
+  // The core registers the settings' shortcut through this port and tells the popover if it was refused.
+  const shortcut = createShortcut(globalShortcut, () => popover?.toggle(anchor()), logger);
   const ports: AppPorts = {
     // The API's own session, in memory only (no `persist:`): its cookies never reach the disk (net-fetch.ts).
     fetch: createElectronFetch(
@@ -144,6 +146,7 @@ async function boot(): Promise<void> {
       hidePopover: () => popover?.hide(),
     },
     logger,
+    shortcut,
     config: { baseUrl, demo, version: app.getVersion(), platform },
   };
   core = createApp(ports);
@@ -175,7 +178,6 @@ async function boot(): Promise<void> {
   });
   forwardEvents(running, view);
 
-  const shortcut = createShortcut(globalShortcut, () => view.toggle(anchor()), logger);
   const settle = (action: string, work: Promise<unknown>) =>
     void work.catch((error: unknown) => logger.warn(`tray: ${action} failed`, { error: String(error) }));
   // A checkbox Electron already flipped: on failure put it back and say why (the popover is closed).
@@ -207,12 +209,8 @@ async function boot(): Promise<void> {
   });
   const trayView = tray;
 
-  const onState = (state: AppState) => {
-    trayView.render(state);
-    shortcut.apply(state.settings.shortcut);
-  };
-  running.on('state:changed', onState);
-  onState(running.state());
+  running.on('state:changed', (state: AppState) => trayView.render(state));
+  trayView.render(running.state());
 
   // Sleep, wake and the network coming back: the core renews the session and refreshes. An unlocked
   // screen refreshes only data older than 5 minutes (or ends a sleep whose wake-up went unreported).

@@ -92,6 +92,16 @@ export interface Shell {
 }
 
 /** Everything createApp needs. */
+/** The global shortcut that toggles the popover (Electron: main/platform/shortcut.ts). */
+export interface GlobalShortcutPort {
+  /**
+   * Makes `accelerator` (an Electron accelerator such as `CommandOrControl+Shift+C`, or `null` for none)
+   * the active shortcut, releasing the previous one. Returns whether it is now registered: `false` when
+   * the system refused it (another application holds it, or it is not a valid accelerator). Never throws.
+   */
+  apply(accelerator: string | null): boolean;
+}
+
 export interface AppPorts {
   fetch: typeof fetch;
   clock: Clock;
@@ -101,6 +111,8 @@ export interface AppPorts {
   autostart: Autostart;
   shell: Shell;
   logger: Logger;
+  /** Absent where there are no global shortcuts (the CLI, the browser preview). */
+  shortcut?: GlobalShortcutPort;
   config: {
     /** Service root, e.g. `https://www.classcharts.com` or the fake server's URL. */
     baseUrl: string;

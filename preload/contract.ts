@@ -150,7 +150,7 @@ export interface PupilView {
   id: number;
   name: string;
   firstName: string;
-  /** Not-done homework due today or later within the window. */
+  /** Not-done homework due today or later within the window, or with no due date (as the list groups it). */
   homeworkDue: number;
   /** Not-done homework past its due date. */
   homeworkOverdue: number;
@@ -163,6 +163,13 @@ export type AuthStatus = 'starting' | 'signed-out' | 'signing-in' | 'signed-in' 
 
 /** What a keychain can do here: `basic-text` = Linux without a keyring (stored, but barely protected). */
 export type KeychainStatus = 'available' | 'basic-text' | 'unavailable';
+
+/**
+ * The global shortcut of the settings, as the system took it: `off` (none set), `active` (registered),
+ * `taken` (set, but the system refused it: another application holds it), `unavailable` (no global
+ * shortcuts here, e.g. the browser preview).
+ */
+export type ShortcutStatus = 'off' | 'active' | 'taken' | 'unavailable';
 
 /** The snapshot: everything the popover (and tray) shows. Sent on `state:get` and `state:changed`. */
 export interface AppState {
@@ -194,6 +201,8 @@ export interface AppState {
     /** `process.platform` of main (`darwin`, `win32`, `linux`) or `browser` in preview. */
     platform: string;
     version: string;
+    /** Whether the shortcut in the settings works. */
+    shortcut: ShortcutStatus;
   };
 }
 

@@ -11,7 +11,6 @@ import type {
   DayView,
   HomeworkGroup,
   HomeworkGroupKey,
-  KeychainStatus,
   LessonState,
   LessonView,
   PupilView,
@@ -171,7 +170,7 @@ export interface SnapshotInput {
   now: number;
   settings: Settings;
   freshness: { stale: boolean; offline: boolean; refreshing: boolean; error: string | null };
-  environment: { demo: boolean; keychain: KeychainStatus; platform: string; version: string };
+  environment: AppState['environment'];
 }
 
 /**

@@ -10,7 +10,13 @@ import { createMemoryVault } from '../../main/adapters/memory-vault';
 import { createNoopAutostart } from '../../main/adapters/noop-autostart';
 import { createNoopShell } from '../../main/adapters/noop-shell';
 import { ClassChartsClient } from '../../main/classcharts/client';
-import { type AppPorts, silentLogger, type Store, type Vault } from '../../main/ports';
+import {
+  type AppPorts,
+  type GlobalShortcutPort,
+  silentLogger,
+  type Store,
+  type Vault,
+} from '../../main/ports';
 import type { CoreClient } from '../../main/sync/sync-engine';
 import type { AppState } from '../../preload/contract';
 import {
@@ -122,6 +128,8 @@ export interface HarnessOptions {
   app?: CreateAppOptions;
   /** Data requests go through this gate (the real client otherwise). */
   gate?: RequestGate;
+  /** The global shortcut port (none by default, as in the CLI and the preview). */
+  shortcut?: GlobalShortcutPort;
 }
 
 /** Starts a fake server (unless given) and an app on it; call `close()` after. */
@@ -139,6 +147,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     autostart: createNoopAutostart(),
     shell: createNoopShell(),
     logger: silentLogger,
+    ...(options.shortcut ? { shortcut: options.shortcut } : {}),
     config: { baseUrl: fake.url, demo: options.demo ?? true, version: 'test', platform: 'linux' },
   };
   const gate = options.gate;

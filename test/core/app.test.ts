@@ -242,6 +242,52 @@ describe('handlers', () => {
   });
 });
 
+describe('the global shortcut', () => {
+  /** A system where `taken` accelerators belong to another application. */
+  function system(taken: string[]) {
+    const registered: (string | null)[] = [];
+    return {
+      registered,
+      apply(accelerator: string | null) {
+        if (accelerator !== null && taken.includes(accelerator)) return false;
+        registered.push(accelerator);
+        return accelerator !== null;
+      },
+    };
+  }
+
+  it('registers the saved shortcut at start and says when another application holds it', async () => {
+    const store = createMemoryStore();
+    store.set(SETTINGS_STORE_KEY, { shortcut: 'Alt+Space' });
+    const h = await start({ store, shortcut: system(['Alt+Space']) });
+    await h.app.start();
+    expect(h.app.state().environment.shortcut).toBe('taken');
+  });
+
+  it('a shortcut the system refuses is not saved, the old one stays active, and the reason is given', async () => {
+    const shortcut = system(['Alt+Space']);
+    const h = await start({ shortcut });
+    await h.app.start();
+    expect(h.app.state().environment.shortcut).toBe('off');
+    await h.app.handlers['settings:update']({ shortcut: 'CommandOrControl+Shift+C' });
+    expect(h.app.state().environment.shortcut).toBe('active');
+    await expect(h.app.handlers['settings:update']({ shortcut: 'Alt+Space' })).rejects.toThrow(
+      /another application may be using it/,
+    );
+    expect(h.app.state().settings.shortcut).toBe('CommandOrControl+Shift+C');
+    expect(h.app.state().environment.shortcut).toBe('active');
+    expect(shortcut.registered.at(-1)).toBe('CommandOrControl+Shift+C');
+    await h.app.handlers['settings:update']({ shortcut: null });
+    expect(h.app.state().environment.shortcut).toBe('off');
+  });
+
+  it('where there are no global shortcuts (CLI, preview) the state says so', async () => {
+    const h = await start();
+    await h.app.start();
+    expect(h.app.state().environment.shortcut).toBe('unavailable');
+  });
+});
+
 describe('records the user has seen', () => {
   it('a behaviour point seen in More › Behaviour is not notified later', async () => {
     const h = await start();

@@ -167,7 +167,13 @@ describe('pupil view and AppState', () => {
       now: at('09:00'),
       settings: DEFAULT_SETTINGS,
       freshness: { stale: true, offline: true, refreshing: false, error: 'Cannot reach ClassCharts.' },
-      environment: { demo: true, keychain: 'basic-text', platform: 'linux', version: '0.1.0' },
+      environment: {
+        demo: true,
+        keychain: 'basic-text',
+        platform: 'linux',
+        version: '0.1.0',
+        shortcut: 'taken',
+      },
     });
     expect(state.selectedPupilId).toBe(4102571);
     expect(state.today?.minutesToNext).toBe(65);
@@ -190,7 +196,13 @@ describe('pupil view and AppState', () => {
       now: at('00:10', '2026-06-16'),
       settings: DEFAULT_SETTINGS,
       freshness: { stale: false, offline: false, refreshing: true, error: null },
-      environment: { demo: false, keychain: 'available', platform: 'darwin', version: '0.1.0' },
+      environment: {
+        demo: false,
+        keychain: 'available',
+        platform: 'darwin',
+        version: '0.1.0',
+        shortcut: 'active',
+      },
     });
     expect(state.today).toBeNull();
   });

@@ -67,7 +67,7 @@ export function studentState(overrides: Partial<AppState> = {}): AppState {
       error: null,
     },
     settings: structuredClone(DEFAULT_SETTINGS),
-    environment: { demo: true, keychain: 'available', platform: 'linux', version: '0.1.0' },
+    environment: { demo: true, keychain: 'available', platform: 'linux', version: '0.1.0', shortcut: 'off' },
     ...overrides,
   };
 }

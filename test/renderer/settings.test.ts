@@ -120,6 +120,27 @@ describe('Settings', () => {
     expect(screen.queryByText(/That shortcut is not/)).toBeNull();
   });
 
+  it('says when the saved shortcut does not work because another application holds it', async () => {
+    const state = studentState();
+    state.settings = { ...state.settings, shortcut: 'CommandOrControl+Shift+C' };
+    state.environment = { ...state.environment, shortcut: 'taken' };
+    const { screen } = await openSettings(state);
+    const input = screen.getByLabelText('Shortcut to open');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const described = (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent?.trim());
+    expect(described[0]).toBe('Not working: another application is using this shortcut. Choose another.');
+  });
+
+  it('in the browser preview, says shortcuts work in the desktop app', async () => {
+    const state = studentState();
+    state.environment = { ...state.environment, shortcut: 'unavailable' };
+    const { screen } = await openSettings(state);
+    expect(screen.getByText('Works in the desktop app, not in this preview.')).toBeTruthy();
+    expect(screen.getByLabelText('Shortcut to open').getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('signs out', async () => {
     const { screen, bridge } = await openSettings();
     await fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
