@@ -127,6 +127,20 @@ describe('school holidays', () => {
     },
   );
 
+  it.each(['2026-11-23', '2026-06-17', '2026-06-03', '2026-01-13', '2026-08-12'])(
+    'today %s: the next homework to do has a teacher’s link and a file, for the demo to open',
+    (today) => {
+      const homework = generateDataset({ seed: 2026, today }).pupils[0]!.homeworks;
+      const next = homework
+        .filter((h) => h.due_date > today && h.status.state !== 'completed')
+        .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.id - b.id)[0];
+      if (!next) throw new Error(`no homework due after ${today}`);
+      expect(next.due_date <= addDays(today, 14)).toBe(true);
+      expect(next.validated_links.length).toBeGreaterThan(0);
+      expect(next.validated_attachments.length).toBeGreaterThan(0);
+    },
+  );
+
   it('gives the demo pupil three pages of activity whatever holidays came before today', () => {
     for (const today of ['2026-06-03', '2026-01-13', '2026-09-09']) {
       const amelia = generateDataset({ seed: 2026, today }).pupils[0]!;

@@ -390,6 +390,7 @@ function generateHomeworks(
   const days = schoolDays(addDays(today, -21), addDays(today, 21), holidays);
   let past = 0;
   let future = 0;
+  let showcased = false;
   for (const due of days) {
     if (!rng.chance(perDay)) continue;
     const cls = rng.pick(classes.filter((c) => TOPICS[c.subject]));
@@ -405,8 +406,12 @@ function generateHomeworks(
         : (FUTURE_STATUSES[future++ % FUTURE_STATUSES.length] as [RawHomeworkStatus['state'], 'yes' | 'no']);
     const n = homeworks.length;
     const seen = !(due >= today && n % 3 === 0);
-    const withLink = n % 4 === 1;
-    const withFile = n % 5 === 2;
+    // The first homework due after today that is still to do has a teacher's link and file together, so
+    // the demo always has one to open (whichever days holidays leave).
+    const showcase: boolean = !showcased && due > today && state !== 'completed';
+    showcased ||= showcase;
+    const withLink = showcase || n % 4 === 1;
+    const withFile = showcase || n % 5 === 2;
     const fileName = `${cls.subject} - ${topic}.pdf`;
     const fileUrl = attachmentUrl(rng, fileName, issued);
     const withUpload = state === 'completed' && n % 3 === 0;
