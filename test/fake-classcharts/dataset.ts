@@ -376,6 +376,9 @@ function attachmentUrl(rng: Rng, name: string, issued: IsoDate): string {
   );
 }
 
+/** The teacher's link the generated homework carries. */
+const BITESIZE = 'https://www.bbc.co.uk/bitesize/subjects';
+
 function generateHomeworks(
   rng: Rng,
   classes: SchoolClass[],
@@ -390,7 +393,7 @@ function generateHomeworks(
   const days = schoolDays(addDays(today, -21), addDays(today, 21), holidays);
   let past = 0;
   let future = 0;
-  let showcased = false;
+  const files: { name: string; url: string }[] = [];
   for (const due of days) {
     if (!rng.chance(perDay)) continue;
     const cls = rng.pick(classes.filter((c) => TOPICS[c.subject]));
@@ -406,14 +409,12 @@ function generateHomeworks(
         : (FUTURE_STATUSES[future++ % FUTURE_STATUSES.length] as [RawHomeworkStatus['state'], 'yes' | 'no']);
     const n = homeworks.length;
     const seen = !(due >= today && n % 3 === 0);
-    // The first homework due after today that is still to do has a teacher's link and file together, so
-    // the demo always has one to open (whichever days holidays leave).
-    const showcase: boolean = !showcased && due > today && state !== 'completed';
-    showcased ||= showcase;
-    const withLink = showcase || n % 4 === 1;
-    const withFile = showcase || n % 5 === 2;
+    // A teacher's link or a file; both together only on the showcase below.
+    const withFile = n % 5 === 2;
+    const withLink = n % 4 === 1 && !withFile;
     const fileName = `${cls.subject} - ${topic}.pdf`;
     const fileUrl = attachmentUrl(rng, fileName, issued);
+    files.push({ name: fileName, url: fileUrl });
     const withUpload = state === 'completed' && n % 3 === 0;
     homeworks.push({
       lesson: cls.code,
@@ -455,14 +456,7 @@ function generateHomeworks(
           : [],
         has_feedback: withUpload && n % 2 === 0,
       },
-      validated_links: withLink
-        ? [
-            {
-              link: 'https://www.bbc.co.uk/bitesize/subjects',
-              validated_link: 'https://www.bbc.co.uk/bitesize/subjects',
-            },
-          ]
-        : [],
+      validated_links: withLink ? [{ link: BITESIZE, validated_link: BITESIZE }] : [],
       validated_attachments: withFile
         ? [
             {
@@ -477,7 +471,37 @@ function generateHomeworks(
         : [],
     });
   }
+  showcase(homeworks, files, today);
   return homeworks;
+}
+
+/**
+ * Gives a teacher's link and a file to the first homework due from `today` on that is still to do and whose
+ * title no other homework has, so the demo (and its end-to-end test) always has one to open by its title,
+ * whichever days the holidays leave. `files[i]` is the teacher's file made for `homeworks[i]`.
+ */
+function showcase(homeworks: RawHomework[], files: { name: string; url: string }[], today: IsoDate): void {
+  const titles = new Map<string, number>();
+  for (const h of homeworks) titles.set(h.title, (titles.get(h.title) ?? 0) + 1);
+  const at = homeworks.findIndex(
+    (h) => h.due_date >= today && h.status.state !== 'completed' && titles.get(h.title) === 1,
+  );
+  const h = homeworks[at];
+  const file = files[at];
+  if (!h || !file) return;
+  if (h.validated_links.length === 0) h.validated_links = [{ link: BITESIZE, validated_link: BITESIZE }];
+  if (h.validated_attachments.length === 0) {
+    h.validated_attachments = [
+      {
+        id: h.id * 10 + 1, // no draw from the generator, so the rest of the data stays as it is
+        filename: file.name,
+        file: file.url,
+        validated_file: file.url,
+        scan_status: 'pass',
+        scan_status_message: '',
+      },
+    ];
+  }
 }
 
 const POSITIVE_REASONS = [
