@@ -33,7 +33,10 @@ export interface FakeServerOptions {
   data?: FakeDataset | string;
   /** Seed of the generated dataset's PRNG; default 2026. Ignored when `data` is given. */
   seed?: number;
-  /** `YYYY-MM-DD` the generated dataset is built around and the timetable's default date; default today in Europe/London per `clock`. */
+  /**
+   * `YYYY-MM-DD` the generated dataset is built around and the timetable's default date; default today in
+   * Europe/London per `clock`. The generated dataset needs a real date in the years 1901–9997.
+   */
   today?: string;
   /** Current time, epoch ms; default `Date.now`. Drives token expiry and "today". */
   clock?: () => number;

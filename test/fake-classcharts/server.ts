@@ -58,7 +58,8 @@ const CHALLENGE_PAGE = htmlPage(
 /**
  * Starts the fake ClassCharts server (see ./index.ts for the options and the handle, ./README.md for the
  * behaviour). Resolves once it is listening.
- * @throws Error when `data` names a file that cannot be read or is not a valid dataset, or the port is taken.
+ * @throws Error when `data` names a file that cannot be read or is not a valid dataset, or the port is taken;
+ *   RangeError when the dataset is generated and `today` is not a date in 1901–9997.
  */
 export async function startFakeClassCharts(options: FakeServerOptions = {}): Promise<FakeClassCharts> {
   const host = options.host ?? '127.0.0.1';
