@@ -44,6 +44,15 @@ const CONFIG: Config = {
   ALLOWED_URI_REGEXP: SAFE_LINK,
 };
 
+/**
+ * `style` attributes, removed before DOMPurify parses the HTML: Chromium checks an inline style against
+ * the popover's CSP (`style-src 'self'`) as soon as the parser meets it, even in DOMPurify's inert
+ * document, and reports a violation for every styled span a teacher's editor wrote (DOMPurify would drop
+ * the attribute right after). Removing text never makes HTML more dangerous: DOMPurify still sanitizes
+ * what is left.
+ */
+const STYLE_ATTRIBUTE = /\sstyle\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+)/gi;
+
 let purifier: ReturnType<typeof DOMPurify> | null = null;
 
 /** One DOMPurify instance for this window, with our hooks (hooks are per instance). */
@@ -87,5 +96,5 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
  */
 export function sanitizeHtml(html: string | null | undefined): string {
   if (typeof html !== 'string' || html.trim() === '') return '';
-  return getPurifier().sanitize(html, CONFIG).trim();
+  return getPurifier().sanitize(html.replace(STYLE_ATTRIBUTE, ''), CONFIG).trim();
 }
