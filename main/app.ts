@@ -410,12 +410,13 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       remember = parsed.remember;
     }
 
-    // Waiting for the user to sign in again, the last data stays on screen and the ledger stays as it
-    // is until a sign-in succeeds: a mistyped code loses nothing, and what changed while the app waited
-    // is still notified (the refresh below compares with that data). Another account's sign-in drops the
-    // old pupils (their data and answers) and, its pupils never seen, fills the ledger silently.
-    const resuming = keeper.status === 'needs-sign-in' && engine.known !== null;
-    if (keeper.status !== 'signed-out' && !resuming) {
+    // Waiting for the user to sign in again to the same account, the last data stays on screen and the
+    // ledger stays as it is until a sign-in succeeds: a mistyped code loses nothing, and what changed
+    // while the app waited is still notified (the refresh below compares with that data). Another
+    // account's sign-in starts afresh, as after a sign-out.
+    const signingInAgain =
+      keeper.status === 'needs-sign-in' && engine.known !== null && keeper.mayBeSameAccount(credentials);
+    if (keeper.status !== 'signed-out' && !signingInAgain) {
       await keeper.signOut();
       forgetData();
     }
@@ -426,8 +427,11 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       publish();
       return loginFailure(error);
     }
-    if (resuming) keepDataAcrossSignIn(remember && keychain !== 'unavailable');
-    else {
+    if (signingInAgain) {
+      keepDataAcrossSignIn(remember && keychain !== 'unavailable');
+      // Until the service has named the account, refreshes ask for it: another pupil replaces the old.
+      engine.requireAccount();
+    } else {
       usePersistence(remember && keychain !== 'unavailable');
       engine.reset();
     }

@@ -102,6 +102,12 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
   private readonly policy: RenewalPolicy;
   private currentStatus: SessionStatus = 'signed-out';
   private credentials: Credentials | null = null;
+  /**
+   * Whose session this is (`accountKey` of the credentials last signed in or restored), kept through
+   * "sign in again" so a sign-in can tell the same account from another; forgotten at sign-out. Memory
+   * only, like the credentials.
+   */
+  private account: string | null = null;
   /** Bumped by every sign-in, renewal and sign-out: a request that failed under an older token retries. */
   private generation = 0;
   private authOp: Promise<void> | null = null;
@@ -186,6 +192,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     this.client?.signOut();
     this.client = client;
     this.credentials = credentials;
+    this.account = accountKey(credentials);
     this.onSessionStarted(sentAt);
     this.setStatus('signed-in');
   }
@@ -201,6 +208,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     const stored = await this.readVault();
     if (stored === null) return false;
     this.credentials = stored;
+    this.account = accountKey(stored);
     this.client?.signOut();
     this.client = this.createClient();
     this.generation += 1;
@@ -271,6 +279,14 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
   }
 
   /**
+   * Whether `credentials` may sign in to the account of this session (also while waiting to sign in
+   * again): a parent with the same email, or a student (whose pupil the first account fetch confirms).
+   */
+  mayBeSameAccount(credentials: Credentials): boolean {
+    return this.account !== null && this.account === accountKey(credentials);
+  }
+
+  /**
    * Signs out: stops every timer, forgets the session token and the credentials (memory and vault).
    * Requests still in flight finish, but a later expiry will not sign in again.
    */
@@ -278,6 +294,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     this.stopTimer();
     this.generation += 1;
     this.credentials = null;
+    this.account = null;
     this.client?.signOut();
     this.client = null;
     this.failures = 0;
@@ -471,6 +488,15 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
       }
     }
   }
+}
+
+/**
+ * What credentials tell of the account they sign in to: a parent's email (lower case, as the service
+ * compares it, field notes §2.2); for a student only the kind — a school may change a pupil's access
+ * code, so the pupil is known only once the service names it (`/ping`). Never logged or sent anywhere.
+ */
+function accountKey(credentials: Credentials): string {
+  return credentials.kind === 'student' ? 'student' : `parent:${credentials.email.trim().toLowerCase()}`;
 }
 
 /** A one-line, secret-free description of an error for logs and events. */

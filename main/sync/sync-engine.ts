@@ -132,6 +132,8 @@ export class SyncEngine {
   private data: KnownData | null = null;
   private state: Freshness = { ...FRESH };
   private running: Promise<void> | null = null;
+  /** The next refresh must fetch the account (see `requireAccount`). */
+  private accountDue = false;
   /** The London date the running refresh fetches, and whether it fetches the account too. */
   private runningFor: { today: IsoDate; account: boolean } | null = null;
   /** A refresh queued behind the running one that could not stand for it (see `refresh`). */
@@ -189,8 +191,17 @@ export class SyncEngine {
     this.failures = 0;
     this.lastFailure = null;
     this.lastSuccessAt = null;
+    this.accountDue = false;
     this.answers.clear();
     this.options.onChange();
+  }
+
+  /**
+   * Every refresh fetches the account until one fetch succeeds (a sign-in again: the pupils it finds
+   * replace the known ones, whose data then goes with them).
+   */
+  requireAccount(): void {
+    this.accountDue = true;
   }
 
   /** Forgets the briefly kept answers to records requests (a sign-in again, perhaps as someone else). */
@@ -227,9 +238,9 @@ export class SyncEngine {
     if (this.active) this.scheduleInterval();
   }
 
-  /** Waits for a running refresh (tests, shutdown). */
+  /** Waits for a running refresh and a refresh queued behind it (tests, shutdown). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.running || this.followUp) await (this.followUp?.done ?? this.running);
   }
 
   /**
@@ -253,7 +264,7 @@ export class SyncEngine {
       const epoch = this.epoch;
       const pending = { account, done: Promise.resolve() };
       pending.done = this.running.then(() => {
-        this.followUp = null;
+        if (this.followUp === pending) this.followUp = null;
         return epoch === this.epoch ? this.refresh(reason, { account: pending.account }) : undefined;
       });
       this.followUp = pending;
@@ -307,7 +318,7 @@ export class SyncEngine {
   ): Promise<KnownData> {
     const window = homeworkWindow(today);
     const homeworkQuery = { ...window, displayDate: 'due_date' as const };
-    const needAccount = withAccountFetch || previous === null;
+    const needAccount = withAccountFetch || previous === null || this.accountDue;
     let data: KnownData;
     if (needAccount && this.keeper.accountKind === 'student') {
       // Cold start for a student: /ping, lessons and homework together (no pupil id needed).
@@ -317,11 +328,13 @@ export class SyncEngine {
         this.keeper.run((c) => c.homeworks(homeworkQuery)),
       ]);
       data = withAccount(previous, account);
+      this.accountDue = false;
       const pupil = account.pupils[0];
       if (pupil) data = updatePupil(data, pupil.id, (k) => applyCore(k, today, lessons, homework, now));
       return data;
     }
     const account: Account | null = needAccount ? await this.keeper.run((c) => c.account()) : null;
+    if (account) this.accountDue = false;
     data = account ? withAccount(previous, account) : (previous as KnownData);
     const results = await Promise.allSettled(
       data.pupils.map(async (known) => {

@@ -198,10 +198,10 @@ describe('midnight while a refresh is in flight', () => {
     await h.clock.advance(Date.parse('2026-06-15T23:58:59+01:00') - h.clock.now());
     gate.close();
     await h.clock.advance(2_000); // the interval refresh of 23:59 is held at the gate
+    const idle = h.app.whenIdle(); // asked before midnight: it must wait for the refresh queued after it
     await h.clock.advance(Date.parse('2026-06-16T00:00:06+01:00') - h.clock.now()); // midnight fires meanwhile
     gate.open();
-    await settle(20);
-    await h.app.whenIdle();
+    await idle;
     const reasons = h.events.flatMap((e) => (e.type === 'refresh' && e.ok ? [e.reason] : []));
     expect(reasons.slice(-2)).toEqual(['interval', 'midnight']);
     expect(h.app.state().today?.date).toBe('2026-06-16');

@@ -219,6 +219,38 @@ describe('refused stored credentials', () => {
     });
   });
 
+  it('waiting for the user, another account signing in starts afresh: nothing of the first is kept', async () => {
+    const h = await signedIn({}, true);
+    await refusedAtNextRenewal(h);
+    const student = h.app.state();
+    h.fake.faults.inject({ path: /^\/apiv2parent\/(timetable|homeworks)/, kind: 'http-500' });
+    expect(await h.app.handlers['auth:login']({ kind: 'demo', as: 'parent' })).toEqual({ ok: true });
+    const state = h.app.state();
+    expect(state.account?.kind).toBe('parent');
+    expect(state.account?.name).not.toBe(student.account?.name);
+    expect(state.homework).toEqual([]); // the student's homework is not shown as the parent's
+  });
+
+  it('waiting for the user, another pupil signing in while the service fails: the next good refresh shows only that pupil', async () => {
+    const h = await signedIn({}, true);
+    await refusedAtNextRenewal(h);
+    const first = h.app.state().selectedPupilId;
+    h.fake.faults.inject({ path: /^\/apiv2student\/(timetable|homeworks)/, kind: 'http-500' });
+    const sibling = {
+      kind: 'student',
+      code: 'DEMO2014',
+      dateOfBirth: '03/09/2014',
+      remember: false,
+    } as const;
+    expect(await h.app.handlers['auth:login'](sibling)).toEqual({ ok: true });
+    h.fake.faults.clear();
+    await h.app.handlers['sync:refresh']();
+    const state = h.app.state();
+    expect(state.pupils).toHaveLength(1);
+    expect(state.selectedPupilId).not.toBe(first);
+    expect(state.freshness.stale).toBe(false);
+  });
+
   it('news that came while the app waited is notified once the user signs in again, and only once', async () => {
     const h = await signedIn({}, true);
     await refusedAtNextRenewal(h);
