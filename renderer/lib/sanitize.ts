@@ -52,6 +52,8 @@ const CONFIG: Config = {
  * what is left.
  */
 const STYLE_ATTRIBUTE = /\sstyle\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+)/gi;
+/** A start tag (where attributes live): text, including escaped `&lt;p style=…&gt;`, is left alone. */
+const START_TAG = /<[a-z][^>]*>/gi;
 
 let purifier: ReturnType<typeof DOMPurify> | null = null;
 
@@ -96,5 +98,6 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
  */
 export function sanitizeHtml(html: string | null | undefined): string {
   if (typeof html !== 'string' || html.trim() === '') return '';
-  return getPurifier().sanitize(html.replace(STYLE_ATTRIBUTE, ''), CONFIG).trim();
+  const unstyled = html.replace(START_TAG, (tag) => tag.replace(STYLE_ATTRIBUTE, ''));
+  return getPurifier().sanitize(unstyled, CONFIG).trim();
 }

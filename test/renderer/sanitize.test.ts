@@ -28,6 +28,16 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<img src="data:image/png;base64,AAAA">')).toBe('<span>Image</span>');
   });
 
+  it('removes style attributes from tags only: text about styles, even escaped HTML, is kept', () => {
+    expect(sanitizeHtml('<p>Use a formal style = no slang.</p>')).toBe(
+      '<p>Use a formal style = no slang.</p>',
+    );
+    expect(sanitizeHtml('<p>Write &lt;p style="color:red"&gt; in your page.</p>')).toBe(
+      '<p>Write &lt;p style="color:red"&gt; in your page.</p>',
+    );
+    expect(sanitizeHtml('<span style="color:red" title="x">red</span>')).toBe('<span title="x">red</span>');
+  });
+
   it('drops inline styles, forms and link targets', () => {
     const html = sanitizeHtml(
       '<span style="background:url(https://x/y)">t</span><form action="https://x"><input name="a"></form>' +
