@@ -132,6 +132,8 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
   let tickTimer: unknown = null;
   /** When the planned minute tick is due (epoch ms): a tick far later than that means a missed wake-up. */
   let tickDueAt = 0;
+  /** When the app last did what a wake-up does (epoch ms). */
+  let lastWakeAt = Number.NEGATIVE_INFINITY;
   let startup: Promise<void> | null = null;
   let lastEmitted = '';
 
@@ -343,7 +345,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
         store.delete(SELECTED_PUPIL_STORE_KEY);
       }
       usePersistence(persist);
-      ledger.merge(carried);
+      ledger.merge(carried, clock.now());
       if (!persist) openLedger(store).clear();
     }
     engine.forgetAnswers();
@@ -547,22 +549,22 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     'settings:update': async (request) => {
       const patch = parseRequest('settings:update', request);
       const next = mergeSettings(settings, patch);
-      if (next.shortcut !== settings.shortcut && ports.shortcut) {
-        if (!ports.shortcut.apply(next.shortcut) && next.shortcut !== null) {
-          applyShortcut(settings.shortcut); // the one that worked stays
-          publish();
-          throw new Error(
-            'That shortcut could not be set: another application may be using it. Try another.',
-          );
-        }
-        shortcut = next.shortcut === null ? 'off' : 'active';
-      }
       if (next.launchAtLogin !== settings.launchAtLogin) {
         try {
           await ports.autostart.setEnabled(next.launchAtLogin);
         } catch (error) {
           logger.warn('could not change launch at login', { error: describe(error) });
           throw new Error('Could not change "launch at login" on this system.', { cause: error });
+        }
+      }
+      if (next.shortcut !== settings.shortcut && ports.shortcut) {
+        applyShortcut(next.shortcut);
+        if (shortcut === 'taken') {
+          applyShortcut(settings.shortcut); // the one that worked stays
+          publish();
+          throw new Error(
+            'The system refused that shortcut: another application may be using it. Try another.',
+          );
         }
       }
       const intervalChanged = next.refreshIntervalMinutes !== settings.refreshIntervalMinutes;
@@ -654,8 +656,15 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       engine.pause();
     },
     resume() {
+      const wasAsleep = suspended;
       suspended = false;
       if (!started) return;
+      // One wake-up told twice (the late minute tick, then the system's own event): renew once. Not
+      // while offline, where the network coming back must be tried at once.
+      const online = !engine.freshness.offline;
+      if (!wasAsleep && online && keeper.status === 'signed-in' && clock.now() - lastWakeAt < MISSED_WAKE_MS)
+        return;
+      lastWakeAt = clock.now();
       // Called whatever the status: it also ends the keeper's sleep, without which a later sign-in would
       // never schedule a renewal.
       const renewed = keeper.resume();
@@ -671,9 +680,6 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
         beginSignedIn();
       })();
       scheduleTick();
-    },
-    popoverShown() {
-      app.userReturned();
     },
     userReturned() {
       if (!started) return;

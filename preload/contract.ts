@@ -166,7 +166,8 @@ export type KeychainStatus = 'available' | 'basic-text' | 'unavailable';
 
 /**
  * The global shortcut of the settings, as the system took it: `off` (none set), `active` (registered),
- * `taken` (set, but the system refused it: another application holds it), `unavailable` (no global
+ * `taken` (set, but the system refused it: another application holds it, or the system does not accept
+ * that combination), `unavailable` (no global
  * shortcuts here, e.g. the browser preview).
  */
 export type ShortcutStatus = 'off' | 'active' | 'taken' | 'unavailable';

@@ -130,7 +130,9 @@ describe('Settings', () => {
     const described = (input.getAttribute('aria-describedby') ?? '')
       .split(' ')
       .map((id) => document.getElementById(id)?.textContent?.trim());
-    expect(described[0]).toBe('Not working: another application is using this shortcut. Choose another.');
+    expect(described[0]?.replace(/\s+/g, ' ')).toBe(
+      'Not working: the system refused this shortcut (another application may be using it). Choose another.',
+    );
   });
 
   it('in the browser preview, says shortcuts work in the desktop app', async () => {
