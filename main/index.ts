@@ -163,7 +163,7 @@ async function boot(): Promise<void> {
     now: () => systemClock.now(),
     onShown: () => {
       tray?.setHasNew(false);
-      running.popoverShown();
+      running.userReturned(); // the popover was shown
     },
     isQuitting: () => quitting,
     onLoadError: (error) => logger.error('the popover page did not load', { error: String(error) }),
@@ -185,8 +185,10 @@ async function boot(): Promise<void> {
     void work.catch((error: unknown) => {
       logger.warn(`tray: ${action} failed`, { error: String(error) });
       tray?.redrawMenu();
-      const body = error instanceof Error ? error.message : `${action} could not be changed.`;
-      if (Notification.isSupported()) new Notification({ title: PRODUCT_NAME, body }).show();
+      notifier.notice(
+        PRODUCT_NAME,
+        error instanceof Error ? error.message : `${action} could not be changed.`,
+      );
     });
   tray = createTray({
     electron: { Tray, Menu, nativeImage },

@@ -142,10 +142,8 @@ export interface App {
   suspend(): void;
   /** The system woke (or the clock jumped, or the network came back): renew or sign in, then refresh. */
   resume(): void;
-  /** The popover was shown: as {@link App.userReturned}. */
-  popoverShown(): void;
   /**
-   * Someone is at the computer (popover shown, screen unlocked): ends a sleep whose wake-up was never
+   * Someone is at the computer (the popover shown, the screen unlocked): ends a sleep whose wake-up was never
    * reported (as `resume`), else refreshes if the data is older than 5 minutes. Cheaper than `resume`,
    * which always renews and refreshes.
    */

@@ -23,13 +23,13 @@ export interface Ledger {
   record(ids: readonly string[], now: number): void;
   /** Forgets everything (sign-out). */
   clear(): void;
-  /** The recorded ids with when each was recorded (epoch ms), oldest first. */
+  /** The recorded ids with when each was recorded (epoch ms). */
   entries(): [id: string, recordedAt: number][];
   /**
    * Takes in another ledger's entries (a sign-in again that switches between the stored and the memory
-   * ledger), keeping the later time of an id in both, and saves.
+   * ledger), keeping the later time of an id in both, and saves at `now` (epoch ms).
    */
-  merge(other: Ledger): void;
+  merge(other: Ledger, now: number): void;
   /** How many ids are recorded. */
   readonly size: number;
 }
@@ -56,12 +56,12 @@ export function openLedger(store: Store): Ledger {
       entries.clear();
       store.delete(LEDGER_STORE_KEY);
     },
-    entries: () => [...entries].sort((a, b) => a[1] - b[1]),
-    merge(other) {
+    entries: () => [...entries],
+    merge(other, now) {
       const incoming = other.entries();
       if (incoming.length === 0) return;
       for (const [id, at] of incoming) entries.set(id, Math.max(at, entries.get(id) ?? 0));
-      save(Math.max(...incoming.map(([, at]) => at), ...entries.values()));
+      save(now);
     },
     get size() {
       return entries.size;

@@ -45,36 +45,50 @@ function cut(text: string, max: number): string {
  */
 export function createElectronNotifier(
   options: ElectronNotifierOptions,
-): Notifier & { readonly pending: number } {
+): Notifier & { readonly pending: number; notice(title: string, body: string): void } {
+  // Shown toasts are kept referenced until clicked, closed or refused, so none is collected while shown.
   const live = new Set<object>();
+
+  /** Shows a toast; `onClick` runs when the user clicks it. `id` names it in the log. */
+  function toast(title: string, body: string, id: string, onClick?: () => void): boolean {
+    if (!options.Notification.isSupported()) {
+      options.logger?.info('notifier: notifications not supported here', { id });
+      return false;
+    }
+    const shown = new options.Notification({
+      title: cut(title, TITLE_MAX),
+      body: cut(body, BODY_MAX),
+      silent: false,
+      ...(options.icon ? { icon: options.icon } : {}),
+    });
+    live.add(shown);
+    const release = () => live.delete(shown);
+    shown.on('click', () => {
+      release();
+      onClick?.();
+    });
+    shown.on('close', release);
+    shown.on('failed', (_event, error) => {
+      release();
+      options.logger?.warn('notifier: the OS refused a notification', { id, error });
+    });
+    shown.show();
+    return true;
+  }
+
   return {
     get pending() {
       return live.size;
     },
     show(notification) {
-      if (!options.Notification.isSupported()) {
-        options.logger?.info('notifier: notifications not supported here', { id: notification.id });
-        return;
-      }
-      const toast = new options.Notification({
-        title: cut(notification.title, TITLE_MAX),
-        body: cut(notification.body, BODY_MAX),
-        silent: false,
-        ...(options.icon ? { icon: options.icon } : {}),
-      });
-      live.add(toast);
-      const release = () => live.delete(toast);
-      toast.on('click', () => {
-        release();
-        options.onClick(notification.target, notification);
-      });
-      toast.on('close', release);
-      toast.on('failed', (_event, error) => {
-        release();
-        options.logger?.warn('notifier: the OS refused a notification', { id: notification.id, error });
-      });
-      toast.show();
-      options.onShown?.(notification);
+      const shown = toast(notification.title, notification.body, notification.id, () =>
+        options.onClick(notification.target, notification),
+      );
+      if (shown) options.onShown?.(notification);
+    },
+    /** A notice from the app itself (e.g. a tray action that failed): no item to open, not "something new". */
+    notice(title, body) {
+      toast(title, body, 'notice');
     },
   };
 }

@@ -272,7 +272,7 @@ describe('the global shortcut', () => {
     await h.app.handlers['settings:update']({ shortcut: 'CommandOrControl+Shift+C' });
     expect(h.app.state().environment.shortcut).toBe('active');
     await expect(h.app.handlers['settings:update']({ shortcut: 'Alt+Space' })).rejects.toThrow(
-      /another application may be using it/,
+      /refused that shortcut: another application may be using it/,
     );
     expect(h.app.state().settings.shortcut).toBe('CommandOrControl+Shift+C');
     expect(h.app.state().environment.shortcut).toBe('active');
@@ -442,6 +442,12 @@ describe('timers: interval, minute tick, popover, suspend and resume', () => {
     await h.clock.advance(1_000); // the overdue timers fire at once on waking
     expect(await refreshed).toMatchObject({ ok: true });
     expect(h.app.state().freshness).toMatchObject({ stale: false, error: null });
+    // The system reports the same wake-up a moment later: it is not renewed twice.
+    await h.app.whenIdle();
+    const pings = h.paths().filter((p) => p.endsWith('/ping')).length;
+    h.app.resume();
+    await h.app.handlers['sync:refresh'](); // requests wait for a renewal in flight, so one would be sent by now
+    expect(h.paths().filter((p) => p.endsWith('/ping')).length).toBe(pings);
   });
 
   it('signing in during a sleep whose wake-up was never reported still starts the refreshes and reminders', async () => {
@@ -512,12 +518,12 @@ describe('timers: interval, minute tick, popover, suspend and resume', () => {
     const h = await start();
     await signedInStudent(h);
     const sent = h.fake.requests.length;
-    h.app.popoverShown();
+    h.app.userReturned();
     await h.app.whenIdle();
     expect(h.fake.requests.length).toBe(sent);
     h.clock.jump(5 * 60_000);
     const refresh = h.until((e) => e.type === 'refresh' && e.reason === 'popover');
-    h.app.popoverShown();
+    h.app.userReturned();
     expect(await refresh).toMatchObject({ ok: true });
   });
 

@@ -95,9 +95,9 @@ describe('electron-store adapter', () => {
     // electron-store opens its channel once per process, on its first store: load it afresh.
     vi.resetModules();
     const { ipcMain } = await import('electron');
-    const { createElectronStore: create } = await import('../../main/platform/store');
+    const { createElectronStore: create, ELECTRON_STORE_CHANNEL } = await import('../../main/platform/store');
     create({ name: 'settings', cwd: electronMock.userData });
-    expect(ipcMain.listenerCount('electron-store-get-data')).toBe(0);
+    expect(ipcMain.listenerCount(ELECTRON_STORE_CHANNEL)).toBe(0);
     expect(ipcMain.eventNames()).toEqual([]);
   });
 

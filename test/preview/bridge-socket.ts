@@ -23,7 +23,7 @@ const MAX_FRAME_BYTES = 64 * 1024;
 
 /** What the bridge needs from the running app. */
 export interface BridgeTarget {
-  app: Pick<App, 'handlers' | 'on' | 'popoverShown' | 'state'>;
+  app: Pick<App, 'handlers' | 'on' | 'userReturned' | 'state'>;
   /** Main's clock (epoch ms), sent to the page so its countdowns agree. */
   now: () => number;
   logger: Logger;
@@ -70,7 +70,7 @@ export function createBridgeSocket(target: BridgeTarget, origin: () => string): 
       void answer(data.toString('utf8'), send);
     });
     // A page connecting is the preview's "popover shown".
-    target.app.popoverShown();
+    target.app.userReturned();
   });
 
   async function answer(text: string, send: (message: ServerMessage) => void): Promise<void> {
