@@ -91,7 +91,6 @@ export interface Shell {
   hidePopover(): void;
 }
 
-/** Everything createApp needs. */
 /** The global shortcut that toggles the popover (Electron: main/platform/shortcut.ts). */
 export interface GlobalShortcutPort {
   /**
@@ -102,6 +101,7 @@ export interface GlobalShortcutPort {
   apply(accelerator: string | null): boolean;
 }
 
+/** Everything createApp needs. */
 export interface AppPorts {
   fetch: typeof fetch;
   clock: Clock;
