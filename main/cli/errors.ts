@@ -11,6 +11,7 @@ import {
   ClassChartsError,
   InvalidInputError,
   NoPupilsError,
+  SessionExpiredError,
   WrongCredentialsError,
 } from '../classcharts/errors';
 
@@ -45,7 +46,10 @@ export function exitCodeFor(error: unknown): number {
  */
 export function errorLines(error: unknown, debug: boolean): string {
   let line: string;
-  if (error instanceof ClassChartsError) line = error.userMessage;
+  // The CLI signs in on every run: a session that ended meanwhile is the service's doing, not the user's.
+  if (error instanceof SessionExpiredError)
+    line = 'ClassCharts ended the session straight after signing in. Try again in a minute.';
+  else if (error instanceof ClassChartsError) line = error.userMessage;
   else if (error instanceof UsageError || isParseArgsError(error))
     line = `${(error as Error).message} (see: npm run cli -- help)`;
   else line = `unexpected error: ${error instanceof Error ? error.message : String(error)}`;

@@ -156,6 +156,15 @@ describe('arguments, environment and exit codes', () => {
     expect(run.stderr).toMatch(/^classcharts: ClassCharts sent an answer [^\n]+\n$/);
   });
 
+  it('a session the service ends straight after signing in is the service\'s doing: exit 3, no "sign in again"', async () => {
+    fake.faults.inject({ path: /\/timetable/, kind: 'expired', count: 10 });
+    const run = await runInProcess(['today', '--date', DAY], envFor(fake, 'student'));
+    expect(run.code).toBe(3);
+    expect(run.stderr).toBe(
+      'classcharts: ClassCharts ended the session straight after signing in. Try again in a minute.\n',
+    );
+  });
+
   it('readEnv: no sign-in, half a pair, both pairs, a bad URL or timeout are usage errors', () => {
     const student = { CLASSCHARTS_CODE: 'DEMO2026', CLASSCHARTS_DOB: '14/05/2012' };
     const parent = { CLASSCHARTS_EMAIL: 'p@example.com', CLASSCHARTS_PASSWORD: 'x' };
