@@ -17,6 +17,13 @@ import { join } from 'node:path';
 import { vi } from 'vitest';
 import { EmulatedCookies } from './net-request';
 
+/**
+ * Test helper (not an Electron export): the `net.request` emulation of the same module graph as this
+ * mock, whose cookie jars are the ones this mock's sessions hold — for tests that boot main/index.ts
+ * again after `vi.resetModules()`.
+ */
+export { emulatedNetRequest } from './net-request';
+
 /** A rectangle in DIP (Electron `Rectangle`). */
 export interface FakeRect {
   x: number;

@@ -1,0 +1,113 @@
+/**
+ * main/index.ts booted under the shared electron mock as on macOS and on Windows (the composition test
+ * covers Linux), signed in to the demo over IPC: what differs per platform is wired as the platform
+ * wants it. macOS: no dock icon, template tray images, no double-click delay, login items,
+ * focus taken when the popover shows. Windows: an AppUserModelID (toasts), colour icons, no title, login
+ * items. Each platform boots in its own module graph (vi.resetModules), against one fake server.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AppState } from '../../preload/contract';
+import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
+import type * as ElectronMock from '../mocks/electron';
+import type { EmulatedRequestOptions } from '../mocks/net-request';
+
+vi.mock('electron', () => import('../mocks/electron'));
+
+let fake: FakeClassCharts;
+const saved = { ...process.env };
+const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+const xdg = mkdtempSync(join(tmpdir(), 'cct-xdg-platforms-'));
+
+beforeAll(async () => {
+  fake = await startFakeClassCharts({ port: 0 });
+  Object.assign(process.env, { CLASSCHARTS_BASE_URL: fake.url, CLASSCHARTS_DEMO: '1', XDG_CONFIG_HOME: xdg });
+});
+
+afterAll(async () => {
+  Object.defineProperty(process, 'platform', platform);
+  process.env = saved;
+  await fake.close();
+  rmSync(xdg, { recursive: true, force: true });
+});
+
+/** Boots main/index.ts as on `os`, signs in as the demo student over IPC; returns the mock and the state. */
+async function bootAs(os: 'darwin' | 'win32') {
+  Object.defineProperty(process, 'platform', { ...platform, value: os });
+  vi.resetModules();
+  const electron = await import('electron');
+  const mock = electron as unknown as typeof ElectronMock;
+  mock.resetElectronMock();
+  // The emulation of the mock's own module graph: its cookie jars are the ones the mock's sessions hold.
+  mock.net.request.mockImplementation((options: unknown) =>
+    mock.emulatedNetRequest(options as EmulatedRequestOptions),
+  );
+  await import('../../main/index');
+  await vi.waitFor(() => expect(mock.ipcMain.handlers.size).toBeGreaterThan(0), { timeout: 10_000 });
+  const popover = mock.FakeBrowserWindow.instances[0]!;
+  const result = await mock.ipcMain.invoke('auth:login', popover.webContents, [
+    { kind: 'demo', as: 'student' },
+  ]);
+  expect(result, JSON.stringify(result)).toEqual({ ok: true });
+  const tray = mock.FakeTray.instances[0]!;
+  await vi.waitFor(() => expect(tray.tooltip).toMatch(/Next|Now|No more lessons|lesson/i), {
+    timeout: 10_000,
+  });
+  const state = () =>
+    popover.webContents.send.mock.calls
+      .filter(([channel]) => channel === 'state:changed')
+      .map(([, s]) => s as AppState)
+      .at(-1);
+  return { mock, popover, tray, state };
+}
+
+/** Quits as Electron would: the app stops its timers and the core (main/index.ts `will-quit`). */
+function quit(mock: typeof ElectronMock): void {
+  mock.app.emit('before-quit');
+  mock.app.emit('will-quit');
+}
+
+describe('as on macOS', () => {
+  it('no dock icon, template tray images, no double-click delay, login items, focus on show', async () => {
+    const { mock, popover, tray, state } = await bootAs('darwin');
+    try {
+      expect(mock.app.dock.hide).toHaveBeenCalled();
+      expect(mock.app.setAppUserModelId).not.toHaveBeenCalled();
+      expect(tray.image.path).toMatch(/Template\.png$/);
+      expect(tray.image.isTemplateImage()).toBe(true);
+      expect(tray.setIgnoreDoubleClickEvents).toHaveBeenCalledWith(true);
+      expect(state()?.environment.platform).toBe('darwin');
+      await mock.ipcMain.invoke('settings:update', popover.webContents, [{ launchAtLogin: true }]);
+      expect(mock.app.setLoginItemSettings).toHaveBeenLastCalledWith(
+        expect.objectContaining({ openAtLogin: true }),
+      );
+      mock.app.emit('second-instance', {}, [], '/');
+      expect(popover.visible).toBe(true);
+      expect(mock.app.focus).toHaveBeenCalled();
+    } finally {
+      quit(mock);
+    }
+  });
+});
+
+describe('as on Windows', () => {
+  it('an AppUserModelID for toasts, colour tray icons without a title, login items', async () => {
+    const { mock, popover, tray, state } = await bootAs('win32');
+    try {
+      expect(mock.app.setAppUserModelId).toHaveBeenCalledWith('io.github.classchartstray');
+      expect(mock.app.dock.hide).not.toHaveBeenCalled();
+      expect(tray.image.path).not.toMatch(/Template/);
+      expect(tray.setTitle).not.toHaveBeenCalled();
+      expect(tray.setIgnoreDoubleClickEvents).not.toHaveBeenCalled();
+      expect(state()?.environment.platform).toBe('win32');
+      await mock.ipcMain.invoke('settings:update', popover.webContents, [{ launchAtLogin: true }]);
+      expect(mock.app.setLoginItemSettings).toHaveBeenLastCalledWith(
+        expect.objectContaining({ openAtLogin: true }),
+      );
+    } finally {
+      quit(mock);
+    }
+  });
+});
