@@ -30,7 +30,12 @@ import {
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type CoreApp } from './app';
-import { createLoginItemAutostart, createXdgAutostart, launchCommand } from './platform/autostart';
+import {
+  autostartIcon,
+  createLoginItemAutostart,
+  createXdgAutostart,
+  launchCommand,
+} from './platform/autostart';
 import { APP_ID, PRODUCT_NAME, serviceEnvironment, userDataFolder } from './platform/environment';
 import { forwardEvents, isTrustedSender, registerIpc } from './platform/ipc';
 import { createConsoleLogger } from './platform/logger';
@@ -111,9 +116,11 @@ async function boot(): Promise<void> {
               isPackaged: app.isPackaged,
               appPath: app.getAppPath(),
             }),
-            // Packaged, the icon file sits inside app.asar where the desktop cannot read it: use the
-            // icon-theme name the deb installs (electron-builder names it after executableName).
-            icon: app.isPackaged ? 'classcharts-tray' : join(resources, 'icon.png'),
+            icon: autostartIcon({
+              env: process.env,
+              isPackaged: app.isPackaged,
+              iconFile: join(resources, 'icon.png'),
+            }),
           },
         })
       : createLoginItemAutostart(app);

@@ -67,6 +67,21 @@ export function desktopEntry(options: DesktopEntryOptions): string {
 }
 
 /**
+ * The autostart entry's icon: the icon-theme name the deb installs (electron-builder names it after
+ * `executableName`; the packaged icon file sits inside app.asar, where the desktop cannot read it); none
+ * for an AppImage, whose icon is inside the image and installed nowhere (the desktop shows its generic
+ * one rather than a name it cannot find); the file itself when running unpackaged.
+ */
+export function autostartIcon(options: {
+  env: NodeJS.ProcessEnv;
+  isPackaged: boolean;
+  iconFile: string;
+}): string | undefined {
+  if (options.env.APPIMAGE) return undefined;
+  return options.isPackaged ? 'classcharts-tray' : options.iconFile;
+}
+
+/**
  * The command that starts this app: the AppImage file when `env.APPIMAGE` is set, the packaged
  * executable otherwise, and `electron <appPath>` when running unpackaged (development).
  */

@@ -8,6 +8,7 @@ vi.mock('electron', () => import('../mocks/electron'));
 const { app, resetElectronMock } = await import('../mocks/electron');
 const {
   autostartFile,
+  autostartIcon,
   createLoginItemAutostart,
   createXdgAutostart,
   desktopEntry,
@@ -126,6 +127,18 @@ describe('Linux XDG autostart', () => {
         appPath: '/repo',
       }),
     ).toEqual(['/repo/node_modules/electron/dist/electron', '/repo']);
+  });
+});
+
+describe('the autostart icon', () => {
+  it('the theme name the deb installs; none for an AppImage; the file itself unpackaged', () => {
+    const iconFile = '/src/classcharts-tray/resources/icon.png';
+    expect(autostartIcon({ env: {}, isPackaged: true, iconFile })).toBe('classcharts-tray');
+    expect(
+      autostartIcon({ env: { APPIMAGE: '/home/p/ClassCharts.AppImage' }, isPackaged: true, iconFile }),
+    ).toBe(undefined);
+    expect(autostartIcon({ env: {}, isPackaged: false, iconFile })).toBe(iconFile);
+    expect(desktopEntry({ name: 'N', comment: 'C', exec: ['/a'] })).not.toMatch(/^Icon=/m);
   });
 });
 
