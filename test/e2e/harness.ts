@@ -137,6 +137,10 @@ export async function runAll(): Promise<number> {
   const grep = process.env.E2E_GREP;
   const selected = tests.filter((t) => !grep || t.name.includes(grep));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  // A browser update can change what a page reports (Chromium 156 began reporting inline handlers at parse
+  // time): every failure names the browser it ran on.
+  const ranOn = `Chromium ${browser.version()} (${CHROMIUM})`;
+  console.log(`e2e on ${ranOn}`);
   let passed = 0;
   let failed = 0;
   try {
@@ -157,7 +161,7 @@ export async function runAll(): Promise<number> {
       } catch (error) {
         failed++;
         console.log(
-          `  ✗ ${name}\n    ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+          `  ✗ ${name} [${ranOn}]\n    ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
         );
         mkdirSync(FAILURE_DIR, { recursive: true });
         for (const [i, popover] of popovers.entries()) {
