@@ -1,19 +1,20 @@
-// Every endpoint of the fake answers with the field shapes of the recorded fixtures
-// (../../../shared/fixtures/classcharts/): same keys, same value types, recursively — for the student API
-// and, for the demo student and the sibling, the parent API. Tolerances are the ones the field notes allow.
+// Every endpoint of the fake answers with the field shapes of the real-shaped fixtures
+// (test/classcharts/fixtures/, provenance in its README.md): same keys, same value types, recursively — for
+// the student API and, for the demo student and the sibling, the parent API. Tolerances are the ones
+// docs/classcharts-api.md allows (§ numbers below).
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeClassCharts, type FakeClassCharts } from './index';
 import { shapeDifferences, type Json, type ShapeRules } from './shape';
 import { arr, call, loginParent, loginStudent, obj, type TestSession } from './test-client';
 
-const FIXTURES = new URL('../../../shared/fixtures/classcharts/', import.meta.url);
+const FIXTURES = new URL('../classcharts/fixtures/', import.meta.url);
 
 function fixture(name: string): Json {
   return JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8')) as Json;
 }
 
-/** Per-endpoint tolerances, each backed by a line of the field notes. */
+/** Per-endpoint tolerances, each backed by a line of docs/classcharts-api.md. */
 const RULES: Record<string, ShapeRules> = {
   // §5.4: lesson_name/teacher_name/room_name/note/polarity nullable.
   activity: {
