@@ -1,5 +1,5 @@
 // ESLint flat config: TypeScript + Svelte, Prettier for formatting, and the import boundaries of
-// ../shared/design/architecture.md (electron only in the glue; the renderer only talks to the bridge).
+// docs/design.md "Electron only in the glue" (and the renderer talks only to the bridge).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';

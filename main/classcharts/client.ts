@@ -4,10 +4,9 @@
  * the app passes a fetch on Electron's `net.request` (system and PAC proxies; main/platform/net-fetch.ts),
  * tests and the CLI pass Node's.
  *
- * Sign-in is the web form (spec ../../../shared/api/service-spec.md §4–5; field notes
- * ../../../shared/api/classcharts-api.md §2.1–2.2): one POST, redirect not followed, the token read from
- * the `*_session_credentials` cookie, every cookie kept and sent back. Renewal is `/ping` with
- * `include_data=true` (§2.5). Reads are the spec's endpoints on the student or parent base (§4).
+ * Sign-in is the web form (docs/classcharts-api.md §2.1–2.2, §8.4–8.5): one POST, redirect not followed,
+ * the token read from the `*_session_credentials` cookie, every cookie kept and sent back. Renewal is
+ * `/ping` with `include_data=true` (§2.5). Reads are the endpoints of §4 on the student or parent base.
  *
  * Concurrency: the client uses whatever token it holds; the session keeper serialises renewals against
  * reads. No retries here either: every failure is thrown as a typed error (./errors.ts).
@@ -84,7 +83,7 @@ export type Credentials =
 
 /**
  * Statuses that are no answer from a sign-in page at all (the base URL points elsewhere): a refusal is
- * anything else without a session cookie (field notes §2.1: "anything other than 302+cookies").
+ * anything else without a session cookie (docs/classcharts-api.md §2.1: "anything other than 302+cookies").
  */
 const NOT_A_SIGN_IN_ANSWER: ReadonlySet<number> = new Set([404, 405, 410]);
 
@@ -131,7 +130,7 @@ export interface DateRange {
 /** Default hard cap on activity pages fetched by {@link ClassChartsClient.allActivity}. */
 export const DEFAULT_MAX_ACTIVITY_PAGES = 20;
 
-/** The login form's constant fields (field notes §2.1–2.2). */
+/** The login form's constant fields (docs/classcharts-api.md §2.1–2.2). */
 const FORM_CONSTANTS = { _method: 'POST', remember_me: '1', 'recaptcha-token': 'no-token-available' };
 
 /**
@@ -171,7 +170,8 @@ export class ClassChartsClient {
    *   code (`field: 'code'`) from a wrong date of birth (`'dateOfBirth'`); if the probe fails, no field.
    * @throws NetworkError, BadResponseError (HTTP 5xx; 404, 405 or 410 — no sign-in page there; a
    *   session token that cannot go in a header), ServiceRefusedError (HTTP 429). A web page with HTTP 200
-   *   and no cookie is a refusal, whoever sent it: the real refusal is such a page (field notes §2.1).
+   *   and no cookie is a refusal, whoever sent it: the real refusal is such a page (docs/classcharts-api.md
+   *   §2.1).
    */
   async login(credentials: Credentials): Promise<void> {
     const signIn: StudentSignIn | ParentSignIn =
@@ -233,8 +233,8 @@ export class ClassChartsClient {
    * The signed-in account. Student: one `/ping` (which renews the token) → the pupil from `data.user`.
    * Parent: `/ping` (renews, gives the parent's name) and `/pupils` together, one round trip. `/pupils`
    * is asked once more, after the ping, when it came back empty (a parent session may need the ping to
-   * "activate" it before it shows data, field notes §2.2) or refused the token the ping was replacing
-   * (client notes, decision 5).
+   * "activate" it before it shows data, docs/classcharts-api.md §2.2) or refused the token the ping was
+   * replacing (client notes, decision 5).
    * @throws NoPupilsError a parent account with no pupils; SessionExpiredError; the transport's errors.
    */
   async account(): Promise<Account> {
@@ -277,7 +277,7 @@ export class ClassChartsClient {
 
   /**
    * The timetable for one day (`date` YYYY-MM-DD, Europe/London): lessons in the service's order, with
-   * start/end instants in UK time (field notes §5.7). `[]` on a day without lessons.
+   * start/end instants in UK time (docs/classcharts-api.md §5.7). `[]` on a day without lessons.
    * `pupilId`: optional for a student (the path then has none), required for a parent.
    */
   async timetable(date: IsoDate, pupilId?: number): Promise<Lesson[]> {
@@ -286,7 +286,7 @@ export class ClassChartsClient {
     return body.data.map((lesson) => mapLesson(lesson, date));
   }
 
-  /** Homeworks in a date range (field notes §5.6); `displayDate` picks due or issue date for the range. */
+  /** Homeworks in a date range (docs/classcharts-api.md §5.6); `displayDate` picks the date filtered on. */
   async homeworks(options: HomeworkOptions, pupilId?: number): Promise<Homework[]> {
     checkRange(options);
     if (options.displayDate !== undefined && !['due_date', 'issue_date'].includes(options.displayDate))
@@ -303,8 +303,8 @@ export class ClassChartsClient {
   }
 
   /**
-   * One page of activity (behaviour points), newest first (field notes §5.4). `nextLastId` is the id
-   * of the page's last point, to pass as `lastId` for the next (older) page; `null` when the page is
+   * One page of activity (behaviour points), newest first (docs/classcharts-api.md §5.4). `nextLastId` is the
+   * id of the page's last point, to pass as `lastId` for the next (older) page; `null` when the page is
    * empty or the service said `last_id: false`.
    */
   async activityPage(options: ActivityPageOptions, pupilId?: number): Promise<ActivityPage> {
@@ -344,7 +344,7 @@ export class ClassChartsClient {
     return [...points.values()];
   }
 
-  /** Behaviour statistics between the dates: weekly counts and reasons (field notes §5.5). */
+  /** Behaviour statistics between the dates: weekly counts and reasons (docs/classcharts-api.md §5.5). */
   async behaviour(options: DateRange, pupilId?: number): Promise<BehaviourSummary> {
     checkRange(options);
     const body = await this.read(behaviourSchema, 'behaviour', pupilId, {
@@ -354,26 +354,26 @@ export class ClassChartsClient {
     return mapBehaviour(body.data);
   }
 
-  /** Badges earned, each with the events that earned it (spec §2, field notes §5.8). */
+  /** Badges earned, each with the events that earned it (docs/classcharts-api.md §8.2, §5.8). */
   async badges(pupilId?: number): Promise<Badge[]> {
     const body = await this.read(badgesSchema, 'eventbadges', pupilId, {});
     return body.data.map(mapBadge);
   }
 
-  /** School announcements (field notes §5.9). */
+  /** School announcements (docs/classcharts-api.md §5.9). */
   async announcements(pupilId?: number): Promise<Announcement[]> {
     const body = await this.read(announcementsSchema, 'announcements', pupilId, {});
     return body.data.map(mapAnnouncement);
   }
 
-  /** Detentions (field notes §5.10). */
+  /** Detentions (docs/classcharts-api.md §5.10). */
   async detentions(pupilId?: number): Promise<Detention[]> {
     const body = await this.read(detentionsSchema, 'detentions', pupilId, {});
     return body.data.map(mapDetention);
   }
 
   /**
-   * The pupils a parent may see (`GET /apiv2parent/pupils`, field notes §5.3).
+   * The pupils a parent may see (`GET /apiv2parent/pupils`, docs/classcharts-api.md §5.3).
    * @throws InvalidInputError on a student account.
    */
   async pupils(): Promise<Pupil[]> {
@@ -387,7 +387,8 @@ export class ClassChartsClient {
   }
 
   /**
-   * The signed-in student (`/apiv2student/ping` `data.user`, field notes §5.1); renews the token too.
+   * The signed-in student (`/apiv2student/ping` `data.user`, docs/classcharts-api.md §5.1); renews the token
+   * too.
    * @throws InvalidInputError on a parent account.
    */
   async studentInfo(): Promise<Pupil> {
@@ -462,7 +463,7 @@ export class ClassChartsClient {
   /**
    * After a refused student sign-in: POST `/apiv2student/hasdob` with the code. An error answer means the
    * code is unknown (`'code'`); a success means the code exists, so the date of birth is wrong
-   * (`'dateOfBirth'`); a probe that fails says nothing (`undefined`). Field notes §2.3.
+   * (`'dateOfBirth'`); a probe that fails says nothing (`undefined`). docs/classcharts-api.md §2.3.
    */
   private async probeAccessCode(code: string): Promise<CredentialField | undefined> {
     const path = '/apiv2student/hasdob';
@@ -480,8 +481,8 @@ export class ClassChartsClient {
 
 /**
  * A field named by a refused sign-in's body when it is the JSON error of the mobile-style login
- * (field notes §2.3, §3.1: "The pupil code you have provided is incorrect", "The date of birth you have
- * provided is incorrect"); `undefined` for HTML or anything else.
+ * (docs/classcharts-api.md §2.3, §3.1: "The pupil code you have provided is incorrect", "The date of birth
+ * you have provided is incorrect"); `undefined` for HTML or anything else.
  */
 function fieldFromLoginBody(body: string): CredentialField | undefined {
   if (!/^\s*\{/.test(body)) return undefined;

@@ -1,6 +1,6 @@
 /**
  * The client's cookie jar: the cookies the login set (`*_session_credentials`, `cc-session`, …), sent back
- * as a `Cookie` header on every request (field notes ../../../shared/api/classcharts-api.md §2.1, §2.4,
+ * as a `Cookie` header on every request (docs/classcharts-api.md §2.1, §2.4,
  * §2.7: required since April 2026). Parsing uses set-cookie-parser, never a hand-written split.
  *
  * Two ways a fetch exposes `Set-Cookie`:
@@ -61,8 +61,8 @@ export class CookieJar {
 
   /**
    * The session token from a `*_session_credentials` cookie (student or parent name): its value is
-   * percent-encoded JSON `{"remember_me":…,"session_id":"<token>"}` (field notes §2.1). `null` if absent
-   * or unreadable.
+   * percent-encoded JSON `{"remember_me":…,"session_id":"<token>"}` (docs/classcharts-api.md §2.1). `null` if
+   * absent or unreadable.
    */
   sessionToken(): string | null {
     for (const [name, cookie] of this.cookies) {

@@ -1,7 +1,8 @@
 /**
  * Europe/London calendar helpers (date-fns + @date-fns/tz). ClassCharts is school-local: query dates
  * are `YYYY-MM-DD`, lesson times carry the UK offset (+01:00 BST, +00:00 GMT), activity timestamps are
- * naive UK local time (field notes §6). All instants here are epoch milliseconds unless typed `Instant`.
+ * naive UK local time (docs/classcharts-api.md §6). All instants here are epoch milliseconds unless typed
+ * `Instant`.
  */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';

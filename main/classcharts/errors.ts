@@ -10,8 +10,8 @@
  * - `message`: a technical line for the log. Neither message ever holds a session token, an access code,
  *   a date of birth, an email address or a password.
  *
- * Sources: field notes ../../../shared/api/classcharts-api.md §2.1 (failed login), §2.6 (expired
- * session), §3 (error strings, non-JSON answers); service spec §7 (errors are `success: 0` bodies).
+ * Sources: docs/classcharts-api.md §2.1 (failed login), §2.6 (expired session), §3 (error strings,
+ * non-JSON answers), §8.7 (errors are `success: 0` bodies).
  */
 import type { LoginErrorCode } from '../../preload/contract';
 

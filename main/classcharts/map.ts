@@ -1,7 +1,7 @@
 /**
  * Schema output (schemas.ts) → the domain model (types.ts). Pure functions, no I/O.
  *
- * Dates and times (field notes ../../../shared/api/classcharts-api.md §6): every instant comes out as an
+ * Dates and times (docs/classcharts-api.md §6): every instant comes out as an
  * ISO string with the Europe/London offset in force (`+01:00` in summer, `+00:00` in winter), whatever
  * form the service used: lesson times already carry it, badge/announcement times come as `+00:00`, and
  * activity timestamps are naive UK local time that dates.ts gives an offset. A malformed value becomes
@@ -42,7 +42,7 @@ const HH_MM = /^([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
 /**
  * Any date-time the service sends → an `Instant` with the Europe/London offset, or `null` when malformed.
  * Accepts ISO with offset or `Z` (re-expressed in UK time) and naive `YYYY-MM-DD HH:MM[:SS]` or
- * `YYYY-MM-DDTHH:MM[:SS]` (read as UK local time, field notes §5.4).
+ * `YYYY-MM-DDTHH:MM[:SS]` (read as UK local time, docs/classcharts-api.md §5.4).
  */
 export function toInstant(value: string | null): Instant | null {
   if (value === null) return null;
@@ -65,7 +65,9 @@ export function toIsoDate(value: string | null): IsoDate | null {
   return ms === null ? null : londonDate(ms);
 }
 
-/** A behaviour timeline name `M/D/YYYY` (US order, field notes §5.5) → `YYYY-MM-DD`, or `null`. */
+/**
+ * A behaviour timeline name `M/D/YYYY` (US order, docs/classcharts-api.md §5.5) → `YYYY-MM-DD`, or `null`.
+ */
 function usDateToIso(value: string | null): IsoDate | null {
   const m = value === null ? null : US_DATE.exec(value.trim());
   if (!m) return null;
@@ -90,7 +92,10 @@ function nonEmpty(value: string | null): string | null {
   return value === null || value.trim() === '' ? null : value;
 }
 
-/** Student object / parent pupil → Pupil (field notes §5.1, §5.3). A missing feature flag means shown. */
+/**
+ * Student object / parent pupil → Pupil (docs/classcharts-api.md §5.1, §5.3). A missing feature flag means
+ * shown.
+ */
 export function mapPupil(raw: RawPupil): Pupil {
   const firstName = raw.first_name ?? '';
   const lastName = raw.last_name ?? '';
@@ -115,8 +120,8 @@ export function mapPupil(raw: RawPupil): Pupil {
 }
 
 /**
- * Timetable entry → Lesson (field notes §5.7). `requestedDate` is the day asked for, used when the entry's
- * own `date` is missing. The id combines lesson id, period and start because `key` is not unique.
+ * Timetable entry → Lesson (docs/classcharts-api.md §5.7). `requestedDate` is the day asked for, used when
+ * the entry's own `date` is missing. The id combines lesson id, period and start because `key` is not unique.
  */
 export function mapLesson(raw: RawLesson, requestedDate: IsoDate): Lesson {
   const start = toInstant(raw.start_time);
@@ -138,8 +143,8 @@ export function mapLesson(raw: RawLesson, requestedDate: IsoDate): Lesson {
 }
 
 /**
- * Homework status as a pupil sees it (field notes §5.6): `completed` and `late` come from the teacher's
- * `status.state` (late = handed in late), else `ticked` when the pupil ticked it off, else `todo`.
+ * Homework status as a pupil sees it (docs/classcharts-api.md §5.6): `completed` and `late` come from the
+ * teacher's `status.state` (late = handed in late), else `ticked` when the pupil ticked it off, else `todo`.
  */
 export function homeworkStatus(state: string | null, ticked: boolean | null): HomeworkStatus {
   if (state === 'completed') return 'completed';
@@ -148,7 +153,7 @@ export function homeworkStatus(state: string | null, ticked: boolean | null): Ho
   return 'todo';
 }
 
-/** Homework → Homework (field notes §5.6). Title falls back to `"Homework"`. */
+/** Homework → Homework (docs/classcharts-api.md §5.6). Title falls back to `"Homework"`. */
 export function mapHomework(raw: RawHomework): Homework {
   const minutes = raw.completion_time_value;
   return {
@@ -179,12 +184,18 @@ export function mapHomework(raw: RawHomework): Homework {
   };
 }
 
-/** Upstream polarity → Polarity; anything unrecognised (`blank`, null) is `neutral` (field notes §5.4). */
+/**
+ * Upstream polarity → Polarity; anything unrecognised (`blank`, null) is `neutral` (docs/classcharts-api.md
+ * §5.4).
+ */
 function polarity(value: string | null): Polarity {
   return value === 'positive' || value === 'negative' ? value : 'neutral';
 }
 
-/** Activity point → BehaviourPoint (field notes §5.4); the naive UK-local timestamp gets its offset. */
+/**
+ * Activity point → BehaviourPoint (docs/classcharts-api.md §5.4); the naive UK-local timestamp gets its
+ * offset.
+ */
 export function mapActivityPoint(raw: RawActivityPoint): BehaviourPoint {
   return {
     id: raw.id,
@@ -201,8 +212,9 @@ export function mapActivityPoint(raw: RawActivityPoint): BehaviourPoint {
 }
 
 /**
- * Behaviour statistics → BehaviourSummary (field notes §5.5). A week whose start is malformed falls back
- * to its US-style `name`; one with neither is dropped. Totals sum the weeks (the reasons when no weeks).
+ * Behaviour statistics → BehaviourSummary (docs/classcharts-api.md §5.5). A week whose start is malformed
+ * falls back to its US-style `name`; one with neither is dropped. Totals sum the weeks (the reasons when no
+ * weeks).
  */
 export function mapBehaviour(raw: RawBehaviour): BehaviourSummary {
   const weeks = raw.timeline.flatMap((week) => {
@@ -229,7 +241,7 @@ export function mapBehaviour(raw: RawBehaviour): BehaviourSummary {
   };
 }
 
-/** Badge → Badge (spec §2, field notes §5.8); events come unwrapped from schemas.ts. */
+/** Badge → Badge (docs/classcharts-api.md §8.2, §5.8); events come unwrapped from schemas.ts. */
 export function mapBadge(raw: RawBadge): Badge {
   return {
     id: raw.id,
@@ -246,7 +258,7 @@ export function mapBadge(raw: RawBadge): Badge {
   };
 }
 
-/** Announcement → Announcement (field notes §5.9); yes/no flags already booleans. */
+/** Announcement → Announcement (docs/classcharts-api.md §5.9); yes/no flags already booleans. */
 export function mapAnnouncement(raw: RawAnnouncement): Announcement {
   const consent = raw.consent?.consent_given;
   return {
@@ -282,7 +294,10 @@ function detentionStatus(value: string | null): DetentionStatus {
   }
 }
 
-/** Detention → Detention (field notes §5.10); a malformed `date` becomes `null` (and so does `start`). */
+/**
+ * Detention → Detention (docs/classcharts-api.md §5.10); a malformed `date` becomes `null` (and so does
+ * `start`).
+ */
 export function mapDetention(raw: RawDetention): Detention {
   const date = toIsoDate(raw.date);
   const timeMatch = raw.time === null ? null : HH_MM.exec(raw.time.trim());

@@ -1,8 +1,7 @@
 /**
  * zod schemas for the service's response bodies, lenient where the real service is inconsistent and
  * strict where the client cannot work without a field (ids, the shape of `data`). They accept every
- * fixture in ../../../shared/fixtures/classcharts/ and the quirks of the field notes
- * (../../../shared/api/classcharts-api.md §1.2, §5, §7):
+ * fixture in test/classcharts/fixtures/ and the quirks of docs/classcharts-api.md (§1.2, §5, §7):
  * - nullable or absent fields (`subject`, `teacher`, `room_name`, `is_break`, …) → `null`;
  * - `"yes"`/`"no"` strings, `1`/`0` and booleans for flags → boolean;
  * - numbers sent as strings and strings sent as numbers (`completion_time_value: ""`, `period_number`);
@@ -102,7 +101,7 @@ function envelope<D extends z.ZodType, M extends z.ZodType<Record<string, unknow
 }
 
 // ---------------------------------------------------------------------------------------------
-// Pupils and users (field notes §5.1–5.3)
+// Pupils and users (docs/classcharts-api.md §5.1–5.3)
 // ---------------------------------------------------------------------------------------------
 
 /** Student object (`/ping` `data.user`) and parent `/pupils` element: the fields the app uses. */
@@ -146,7 +145,7 @@ export const hasDobSchema = envelope(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Timetable (field notes §5.7)
+// Timetable (docs/classcharts-api.md §5.7)
 // ---------------------------------------------------------------------------------------------
 
 /** One timetable entry. `is_break` is optional upstream; `period_number` is a string ("Tut"). */
@@ -176,7 +175,7 @@ export const timetableSchema = envelope(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Homework (field notes §5.6)
+// Homework (docs/classcharts-api.md §5.6)
 // ---------------------------------------------------------------------------------------------
 
 const homeworkStatusSchema = z.object({
@@ -211,7 +210,7 @@ export type RawHomework = z.output<typeof homeworkSchema>;
 export const homeworksSchema = envelope(list(homeworkSchema), z.object({ display_type: text.optional() }));
 
 // ---------------------------------------------------------------------------------------------
-// Activity (field notes §5.4)
+// Activity (docs/classcharts-api.md §5.4)
 // ---------------------------------------------------------------------------------------------
 
 /** One activity point. `timestamp` is naive UK local time (`2023-04-21 10:00:00`). */
@@ -237,7 +236,7 @@ export const activitySchema = envelope(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Behaviour (field notes §5.5)
+// Behaviour (docs/classcharts-api.md §5.5)
 // ---------------------------------------------------------------------------------------------
 
 /** `/behaviour/<id>`: weekly timeline and reason → count maps (`[]` when empty). */
@@ -263,7 +262,7 @@ export const behaviourSchema = envelope(
 export type RawBehaviour = z.output<typeof behaviourSchema>['data'];
 
 // ---------------------------------------------------------------------------------------------
-// Badges (spec §2, field notes §5.8)
+// Badges (docs/classcharts-api.md §8.2, §5.8)
 // ---------------------------------------------------------------------------------------------
 
 const badgeEventSchema = z.object({
@@ -303,7 +302,7 @@ export type RawBadge = z.output<typeof badgeSchema>;
 export const badgesSchema = envelope(list(badgeSchema), z.object({}));
 
 // ---------------------------------------------------------------------------------------------
-// Announcements (field notes §5.9)
+// Announcements (docs/classcharts-api.md §5.9)
 // ---------------------------------------------------------------------------------------------
 
 /** One announcement; booleans arrive as `"yes"`/`"no"`. */
@@ -327,7 +326,7 @@ export type RawAnnouncement = z.output<typeof announcementSchema>;
 export const announcementsSchema = envelope(list(announcementSchema), z.object({}));
 
 // ---------------------------------------------------------------------------------------------
-// Detentions (field notes §5.10)
+// Detentions (docs/classcharts-api.md §5.10)
 // ---------------------------------------------------------------------------------------------
 
 /** One detention; most fields nullable, `date` sometimes malformed (`2023-08-24:00:00+00:00`). */

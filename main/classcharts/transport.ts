@@ -4,9 +4,8 @@
  * response envelope checked (`success: 0` → typed error) and the body validated with a zod schema.
  * No retries: the session keeper owns retry policy.
  *
- * Sources: spec ../../../shared/api/service-spec.md §5 (auth header), §7 (errors are bodies, HTTP 200);
- * field notes ../../../shared/api/classcharts-api.md §1.1–1.2, §2.4, §2.6, §2.7 (TES redirect), §3.2
- * (HTML answers).
+ * Sources: docs/classcharts-api.md §8.5 (auth header), §8.7 and §7.1 (errors are bodies, HTTP 200),
+ * §1.1–1.2, §2.4, §2.6, §2.7 (TES redirect), §3.2 (HTML answers).
  */
 import type { z } from 'zod';
 import type { Clock, Logger } from '../ports';
@@ -62,7 +61,8 @@ export function excerptOf(body: string, secrets: readonly string[] = []): string
 /**
  * Can `token` be sent back as `Authorization: Basic <token>`? Visible ASCII only: a token the service
  * hands out (login cookie, `/ping` `meta.session_id`) that decodes to anything else (NUL, a line break,
- * "€") would make `Headers` throw on the next request. Real tokens are 32 `[a-z0-9]` (field notes §2.1).
+ * "€") would make `Headers` throw on the next request. Real tokens are 32 `[a-z0-9]` (docs/classcharts-api.md
+ * §2.1).
  */
 export function isUsableToken(token: string): boolean {
   return /^[\x21-\x7e]+$/.test(token);

@@ -1,6 +1,6 @@
 /**
  * The ClassCharts domain model: clean, typed objects the API client produces from the service's quirky
- * JSON (see ../../../shared/api/classcharts-api.md §5). Everything downstream (session, sync, rules,
+ * JSON (see docs/classcharts-api.md §5). Everything downstream (session, sync, rules,
  * contract, renderer) sees only these shapes.
  *
  * Conventions (all fields JSON- and structured-clone-safe, so they cross IPC and WebSocket unchanged):
@@ -24,7 +24,7 @@ export type AccountKind = 'student' | 'parent';
 
 /**
  * A pupil: the logged-in student (from `/ping` `data.user`), or one of a parent's children (from
- * `/apiv2parent/pupils`). Source: field notes §5.1, §5.3.
+ * `/apiv2parent/pupils`). Source: docs/classcharts-api.md §5.1, §5.3.
  */
 export interface Pupil {
   /** ClassCharts pupil id (7 digits in practice); the `<student_id>` path parameter. */
@@ -61,8 +61,8 @@ export interface Account {
 }
 
 /**
- * One timetable entry for a day (`/timetable/<id>?date=`, field notes §5.7). Two lessons may share a
- * period (split classes); `is_break` is optional upstream and defaults to `false`.
+ * One timetable entry for a day (`/timetable/<id>?date=`, docs/classcharts-api.md §5.7). Two lessons may
+ * share a period (split classes); `is_break` is optional upstream and defaults to `false`.
  */
 export interface Lesson {
   /** Stable id within the day: lesson id + period + start (the upstream `key` is not unique). */
@@ -91,7 +91,10 @@ export interface Lesson {
   noteHtml: string;
 }
 
-/** Homework status as a pupil thinks of it. Source: field notes §5.6 ("To-do" as clients compute it). */
+/**
+ * Homework status as a pupil thinks of it. Source: docs/classcharts-api.md §5.6 ("To-do" as clients compute
+ * it).
+ */
 export type HomeworkStatus = 'todo' | 'ticked' | 'completed' | 'late';
 
 /** A teacher's link on a homework (`validated_links[]`). */
@@ -106,7 +109,7 @@ export interface Attachment {
   url: string;
 }
 
-/** One homework (`/homeworks/<id>`, field notes §5.6). */
+/** One homework (`/homeworks/<id>`, docs/classcharts-api.md §5.6). */
 export interface Homework {
   /** Homework id. */
   id: number;
@@ -138,7 +141,7 @@ export interface Homework {
 /** Behaviour point polarity; anything unrecognised upstream maps to `neutral`. */
 export type Polarity = 'positive' | 'negative' | 'neutral';
 
-/** One activity entry (`/activity/<id>`, field notes §5.4): usually a behaviour point. */
+/** One activity entry (`/activity/<id>`, docs/classcharts-api.md §5.4): usually a behaviour point. */
 export interface BehaviourPoint {
   id: number;
   /** Upstream `type`: `behaviour`, `detention`, `notice`, `attendance_event`, … */
@@ -161,7 +164,7 @@ export interface ActivityPage {
   nextLastId: number | null;
 }
 
-/** Weekly behaviour counts and reasons (`/behaviour/<id>`, field notes §5.5). */
+/** Weekly behaviour counts and reasons (`/behaviour/<id>`, docs/classcharts-api.md §5.5). */
 export interface BehaviourSummary {
   weeks: { start: IsoDate; end: IsoDate; positive: number; negative: number }[];
   /** Reason → count (an upstream `[]` becomes `{}`). */
@@ -171,7 +174,7 @@ export interface BehaviourSummary {
   totalNegative: number;
 }
 
-/** A badge earned (`/eventbadges/<id>`, spec §2 and field notes §5.8). */
+/** A badge earned (`/eventbadges/<id>`, docs/classcharts-api.md §8.2 and §5.8). */
 export interface Badge {
   id: number;
   name: string;
@@ -183,7 +186,7 @@ export interface Badge {
   events: { timestamp: Instant | null; reason: string; label: string; teacher: string }[];
 }
 
-/** A school announcement (`/announcements/<id>`, field notes §5.9). */
+/** A school announcement (`/announcements/<id>`, docs/classcharts-api.md §5.9). */
 export interface Announcement {
   id: number;
   title: string;
@@ -200,10 +203,10 @@ export interface Announcement {
   attachments: Attachment[];
 }
 
-/** Detention attendance as the service reports it (`attended`, field notes §5.10). */
+/** Detention attendance as the service reports it (`attended`, docs/classcharts-api.md §5.10). */
 export type DetentionStatus = 'pending' | 'attended' | 'missed' | 'upscaled';
 
-/** A detention (`/detentions/<id>`, field notes §5.10). */
+/** A detention (`/detentions/<id>`, docs/classcharts-api.md §5.10). */
 export interface Detention {
   id: number;
   status: DetentionStatus;

@@ -1,7 +1,7 @@
 /**
  * Argument checks the client makes before any network call: sign-in details (access code, date of birth,
  * email, password), query dates and pupil ids. Failures throw InvalidInputError with the field at fault
- * and a message fit to show. Sources: field notes ../../../shared/api/classcharts-api.md §2.1 (code
+ * and a message fit to show. Sources: docs/classcharts-api.md §2.1 (code
  * upper-cased, `dob` DD/MM/YYYY, legacy example unpadded `20/1/2000`), §1.1 (query dates YYYY-MM-DD).
  */
 import { isIsoDate } from './dates';

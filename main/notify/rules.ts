@@ -204,7 +204,7 @@ export function homeworkCandidates(
 /**
  * Rules over detentions: new (pending, not in the past), the reminder on its day, and the reminder
  * `lessonReminderMinutes` before it starts (pending ones with a known start only; the service has no
- * "cancelled" status: a cancelled detention leaves the list, field notes §5.10).
+ * "cancelled" status: a cancelled detention leaves the list, docs/classcharts-api.md §5.10).
  */
 export function detentionCandidates(
   previous: KnownPupil | null,
@@ -290,9 +290,9 @@ export function behaviourCandidates(
 }
 
 /**
- * The awards of a badge, each named `<badge id>:<timestamp>`: one per event that earned it (field notes
- * §5.8, `pupil_badges`), or the badge itself at `createdAt` when the service sent no events. `at` is the
- * award's instant (`null` when unknown).
+ * The awards of a badge, each named `<badge id>:<timestamp>`: one per event that earned it
+ * (docs/classcharts-api.md §5.8, `pupil_badges`), or the badge itself at `createdAt` when the service sent no
+ * events. `at` is the award's instant (`null` when unknown).
  */
 function badgeAwards(badge: Badge): { key: string; at: string | null }[] {
   const times = badge.events.length > 0 ? badge.events.map((e) => e.timestamp) : [badge.createdAt];

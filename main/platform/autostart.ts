@@ -4,7 +4,7 @@
  * - Linux: an XDG autostart entry `${XDG_CONFIG_HOME:-~/.config}/autostart/<appId>.desktop`
  *   (Desktop Entry spec 1.5, "Exec key" quoting), whose Exec is the AppImage file (`$APPIMAGE`) when
  *   packaged as an AppImage — the running executable lives in a temporary mount that is gone after exit.
- * Source: toolchain.md "Electron under Node".
+ * Source: docs/toolchain.md "Electron under Node".
  *
  * The file content is a pure function ({@link desktopEntry}); the writer takes the environment and the
  * home folder as arguments so tests use a temporary XDG_CONFIG_HOME.

@@ -8,7 +8,7 @@
 export const APP_ID = 'io.github.classchartstray';
 /** Product name as users see it. */
 export const PRODUCT_NAME = 'ClassCharts Tray';
-/** The real service (service-spec.md). */
+/** The real service (docs/classcharts-api.md, "The service"). */
 export const DEFAULT_BASE_URL = 'https://www.classcharts.com';
 
 /** The service settings derived from the environment. */

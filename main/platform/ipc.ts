@@ -1,7 +1,7 @@
 /**
  * The contract (preload/contract.ts) over Electron IPC, main side: one `ipcMain.handle` per invoke
  * channel, each of which
- *   1. refuses any sender but the popover's top frame showing our own page (architecture.md "Contract
+ *   1. refuses any sender but the popover's top frame showing our own page (docs/design.md "Contract
  *      style": main checks the sender is our window),
  *   2. validates its single argument with the channel's zod schema (`parseRequest`, main/contract-schemas.ts),
  *   3. calls the app's handler (main/app.ts) and returns its answer.

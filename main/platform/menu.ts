@@ -1,7 +1,7 @@
 /**
  * The tray's context menu (right click; on Linux the only reliable way in): Open, Refresh, the pupils as
  * radio items for a parent, Launch at login, Notifications, Sign out (or Sign in…), Quit
- * (architecture.md "Tray and popover behaviour"). A pure function of the snapshot; clicks call the
+ * (docs/design.md "Tray and popover behaviour"). A pure function of the snapshot; clicks call the
  * actions, which the composition root maps onto the app's handlers.
  */
 import type { MenuItemConstructorOptions } from 'electron';

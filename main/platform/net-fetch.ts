@@ -1,10 +1,10 @@
 /**
  * The `fetch` port on Electron's `net.request` (Chromium's network stack: system proxy, PAC, corporate
- * certificates — architecture.md "Ports").
+ * certificates — docs/design.md "Ports").
  *
  * Why not `net.fetch`: the client never follows redirects (the sign-in answers 302 with the session
- * cookie, field notes §2.1), and `net.fetch(url, { redirect: 'manual' })` does not hand back the 3xx
- * response — it rejects with "Redirect was cancelled" (electron/electron#43715, "working as documented":
+ * cookie, docs/classcharts-api.md §2.1), and `net.fetch(url, { redirect: 'manual' })` does not hand back the
+ * 3xx response — it rejects with "Redirect was cancelled" (electron/electron#43715, "working as documented":
  * in manual mode a redirect must be followed or the request is cancelled). `net.request` reports the
  * redirect as an event with its status and headers, which this adapter turns into the 3xx `Response` a
  * standard fetch gives with `redirect: 'manual'`, then aborts the request.

@@ -2,7 +2,8 @@
  * Where the popover goes: a pure function of the tray icon's bounds, the displays' bounds and work areas
  * and the popover size. Handles a taskbar (or menu bar) at any edge, several monitors (including ones at
  * negative coordinates) and clamps the result into the work area, so the popover is never off screen
- * (architecture.md "Tray and popover behaviour"; product.md "clamp the popover to the work area").
+ * (docs/design.md "Tray and popover behaviour", and "clamp the popover to the work area" among its
+ * complaints to design against).
  *
  * No electron import: the shapes below are structurally compatible with Electron's `Rectangle` and
  * `Display`, so main/platform/popover.ts passes `screen.getAllDisplays()` and `tray.getBounds()` straight in.

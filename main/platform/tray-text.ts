@@ -3,7 +3,7 @@
  * and the time: the macOS menu-bar title (short, capped: notch and crowded bars), the tooltip (all
  * platforms, capped to what Windows shows) and which icon to draw. Minutes to the next lesson are
  * counted from `now`, not from the snapshot, so a redraw at each minute boundary stays right between
- * refreshes (product.md request 2 and "tray text too long").
+ * refreshes (docs/design.md "What users asked for": top request 2 and "tray text too long").
  *
  * No electron import; main/platform/tray.ts applies the result.
  */

@@ -1,6 +1,6 @@
 /**
  * The `Vault` port (main/ports.ts) on Electron's safeStorage, async API only (the sync one is deprecated
- * in Electron 45 and removed in 46: toolchain.md "Electron under Node"). Secrets are encrypted with the
+ * in Electron 45 and removed in 46: docs/toolchain.md "Electron under Node"). Secrets are encrypted with the
  * OS key (macOS Keychain, Windows DPAPI, Linux libsecret/kwallet) and the ciphertext is kept base64 in a
  * `Store` (electron-store file `vault.json`); the plain text never touches the disk.
  *

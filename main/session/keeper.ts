@@ -1,7 +1,8 @@
 /**
  * The session keeper: keeps one ClassCharts session alive for as long as the user is signed in.
  *
- * - Renews the session token every `renewEveryMs` (spec §5: 180 s) through the injected clock.
+ * - Renews the session token every `renewEveryMs` (docs/classcharts-api.md §8.5: 180 s) through the injected
+ *   clock.
  * - One renewal or sign-in at a time ("single flight"): a request that arrives while one runs waits for
  *   it, and many requests that find the session expired at once share a single sign-in.
  * - A request answered "session expired" signs in again with the credentials held in memory (or the
@@ -492,8 +493,8 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
 
 /**
  * What credentials tell of the account they sign in to: a parent's email (lower case, as the service
- * compares it, field notes §2.2); for a student only the kind — a school may change a pupil's access
- * code, so the pupil is known only once the service names it (`/ping`). Never logged or sent anywhere.
+ * compares it, docs/classcharts-api.md §2.2); for a student only the kind — a school may change a pupil's
+ * access code, so the pupil is known only once the service names it (`/ping`). Never logged or sent anywhere.
  */
 function accountKey(credentials: Credentials): string {
   return credentials.kind === 'student' ? 'student' : `parent:${credentials.email.trim().toLowerCase()}`;

@@ -3,8 +3,8 @@
  * a failure (exponential backoff with a cap), and what a failure means for the session (sign in again,
  * try later, or stop and ask the user). The keeper (./keeper.ts) applies it with an injected clock.
  *
- * Sources: service spec §5 ("the token must be renewed every 180 seconds"); field notes §2.5 (renewal
- * by ping, clients renew every 170–190 s), §2.6 (expired-session answers).
+ * Sources: docs/classcharts-api.md §8.5 (the token must be renewed every 180 seconds), §2.5 (renewal by
+ * ping; how often the public clients renew), §2.6 (expired-session answers).
  */
 import {
   BadResponseError,
@@ -24,7 +24,7 @@ export interface RenewalPolicy {
   backoffCapMs: number;
 }
 
-/** 180 s renewal (spec §5); backoff 5 s, 10 s, 20 s … capped at 5 min. */
+/** 180 s renewal (docs/classcharts-api.md §8.5); backoff 5 s, 10 s, 20 s … capped at 5 min. */
 export const DEFAULT_RENEWAL_POLICY: RenewalPolicy = {
   renewEveryMs: 180_000,
   backoffBaseMs: 5_000,

@@ -617,8 +617,8 @@ function applyCore(
 /**
  * A short message fit to show for a failed refresh. A SessionExpiredError that reaches sync has already
  * survived the keeper's one automatic sign-in (the service ended the fresh session too, as in the April
- * 2026 TES redirect loop, field notes §2.7): the app goes on retrying, so asking the user to sign in
- * again would mislead them.
+ * 2026 TES redirect loop, docs/classcharts-api.md §2.7): the app goes on retrying, so asking the user to sign
+ * in again would mislead them.
  */
 export function userMessageOf(error: unknown): string {
   if (error instanceof NotSignedInError) return 'Sign in again to carry on.';

@@ -5,7 +5,7 @@
  *
  * Uses Intl (built into Chromium and Node) rather than date-fns to keep the renderer bundle small.
  * Dates are `YYYY-MM-DD` in Europe/London (the school's zone); instants are ISO strings with an offset
- * (main/classcharts/types.ts, field notes §6).
+ * (main/classcharts/types.ts, docs/classcharts-api.md §6).
  */
 import type {
   DetentionStatus,
@@ -15,7 +15,7 @@ import type {
   IsoDate,
 } from '../../preload/contract';
 
-/** The school time zone (field notes §6). */
+/** The school time zone (docs/classcharts-api.md §6). */
 export const SCHOOL_TIME_ZONE = 'Europe/London';
 
 const MINUTE_MS = 60_000;
@@ -216,7 +216,7 @@ export function homeworkGroupTitle(key: HomeworkGroupKey): string {
   return HOMEWORK_GROUP_TITLES[key];
 }
 
-/** Homework status wording (field notes §5.6: "To-do" as clients compute it). */
+/** Homework status wording (docs/classcharts-api.md §5.6: "To-do" as clients compute it). */
 export function homeworkStatusLabel(status: HomeworkStatus): string {
   switch (status) {
     case 'todo':
@@ -230,7 +230,7 @@ export function homeworkStatusLabel(status: HomeworkStatus): string {
   }
 }
 
-/** Detention attendance wording (field notes §5.10). */
+/** Detention attendance wording (docs/classcharts-api.md §5.10). */
 export function detentionStatusLabel(status: DetentionStatus): string {
   switch (status) {
     case 'pending':
@@ -255,9 +255,9 @@ export function formatEstimate(estimate: { value: number; unit: string } | null)
 export type DateOfBirthProblem = 'format' | 'not-a-date' | 'future';
 
 /**
- * Reads a date of birth typed as `DD/MM/YYYY` (the login form's format, spec §4; unpadded `1/5/2012` is
- * accepted). Returns the normalised `DD/MM/YYYY`, or why it cannot be one: not in that format, not a real
- * calendar date (`31/02/2012`), or not in the past.
+ * Reads a date of birth typed as `DD/MM/YYYY` (the login form's format, docs/classcharts-api.md §8.4;
+ * unpadded `1/5/2012` is accepted). Returns the normalised `DD/MM/YYYY`, or why it cannot be one: not in that
+ * format, not a real calendar date (`31/02/2012`), or not in the past.
  */
 export function parseDateOfBirth(
   input: string,
@@ -275,7 +275,7 @@ export function parseDateOfBirth(
 /**
  * When a detention is, as the More view shows it: `Mon 23 Nov, 15:30`, `Mon 23 Nov` (no time), or
  * `Date to be confirmed` when the school has not set a date yet (a time alone means little then, so it is
- * left out). `date` is `YYYY-MM-DD` (Europe/London), `time` `HH:MM` (field notes §5.10).
+ * left out). `date` is `YYYY-MM-DD` (Europe/London), `time` `HH:MM` (docs/classcharts-api.md §5.10).
  */
 export function formatDetentionWhen(date: IsoDate | null, time: string | null): string {
   if (!date) return 'Date to be confirmed';

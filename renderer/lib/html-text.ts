@@ -1,7 +1,7 @@
 /**
- * Questions about school HTML (lesson notes, field notes §7.3: "leading blank lines and `&nbsp;`") that
- * the popover answers before DOMPurify (sanitize.ts) has loaded. Kept apart from sanitize.ts so the
- * Today view does not pull DOMPurify into the first load.
+ * Questions about school HTML (lesson notes, docs/classcharts-api.md §7.3: "leading blank lines and
+ * `&nbsp;`") that the popover answers before DOMPurify (sanitize.ts) has loaded. Kept apart from sanitize.ts
+ * so the Today view does not pull DOMPurify into the first load.
  */
 
 /**

@@ -3,7 +3,7 @@
  * only the popover cares about — which view is open, which day Today shows, the homework detail, records
  * loaded for More, and a minute clock that runs only while the page is visible.
  *
- * Main owns the truth (architecture.md "Data flow"): this store never edits the snapshot except to apply
+ * Main owns the truth (docs/design.md "Data flow"): this store never edits the snapshot except to apply
  * the Settings that `settings:update` answered with. Talks to main only through the ClassChartsApi it is
  * given (lib/bridge.ts resolves it). Imports no DOM beyond `document.visibilityState` and timers.
  */

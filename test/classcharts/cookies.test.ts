@@ -1,5 +1,6 @@
 // Cookie handling: the login's cookies are kept and sent back, whether the fetch keeps Set-Cookie headers
-// apart (Node: getSetCookie()) or joins them into one string (Electron net.fetch). Field notes §2.1, §2.4.
+// apart (Node: getSetCookie()) or joins them into one string (Electron net.fetch). docs/classcharts-api.md
+// §2.1, §2.4.
 import { describe, expect, it } from 'vitest';
 import { CookieJar, setCookieLines } from '../../main/classcharts/cookies';
 

@@ -1,5 +1,5 @@
-// Quirks of the field notes (§1.2, §5, §7) beyond the fixtures, and dates on both sides of the UK clock
-// changes of 2026 (BST from Sunday 29 March, GMT again from Sunday 25 October).
+// Quirks of docs/classcharts-api.md (§1.2, §5, §7) beyond the fixtures, and dates on both sides of the UK
+// clock changes of 2026 (BST from Sunday 29 March, GMT again from Sunday 25 October).
 import { describe, expect, it } from 'vitest';
 import {
   homeworkStatus,

@@ -1,7 +1,7 @@
 /**
  * The data endpoints of the fake ClassCharts server as pure functions: one pupil's records + the request's
- * parameters + "today" → the response envelope (field notes §1.2, §5). They never throw on bad input: a
- * malformed parameter gives the error envelope.
+ * parameters + "today" → the response envelope (docs/classcharts-api.md §1.2, §5). They never throw on bad
+ * input: a malformed parameter gives the error envelope.
  *
  * Choices where the real service is undocumented (README.md repeats them): homework lists are ordered by
  * the chosen date ascending and unfiltered without `from`/`to`; activity without `from` has no lower
@@ -29,15 +29,15 @@ export function fail(error: string, expired: 0 | 1 = 0): Envelope {
   return { success: 0, expired, error, meta: [] };
 }
 
-/** The not-logged-in error text (legacy docs' real example, field notes §2.6). */
+/** The not-logged-in error text (legacy docs' real example, docs/classcharts-api.md §2.6). */
 export const NOT_LOGGED_IN = 'You are not logged in. [1]';
 
-/** The not-logged-in body (field notes §2.6): `expired` 0 when no token was sent, 1 otherwise. */
+/** The not-logged-in body (docs/classcharts-api.md §2.6): `expired` 0 when no token was sent, 1 otherwise. */
 export function notLoggedIn(expired: 0 | 1): Envelope {
   return fail(NOT_LOGGED_IN, expired);
 }
 
-/** Invalid-date error text (the early mock's wording for getcode, field notes §3.1). */
+/** Invalid-date error text (the early mock's wording for getcode, docs/classcharts-api.md §3.1). */
 export const INVALID_DATE = 'The date you provided is invalid.';
 
 /** Invented error text (the real one is unknown): a `from` after the `to` (given or default). */
@@ -48,12 +48,12 @@ export const RANGE_TOO_LONG = 'The date range you provided is too long.';
 
 /**
  * The longest behaviour range the fake answers, in days from `from` to `to` (366: a year, leap years
- * included, so at most 53 weekly buckets). The real limit is unknown (field notes §5.5 say nothing); a
- * longer range gets {@link RANGE_TOO_LONG} instead of tens of thousands of buckets.
+ * included, so at most 53 weekly buckets). The real limit is unknown (docs/classcharts-api.md §5.5 say
+ * nothing); a longer range gets {@link RANGE_TOO_LONG} instead of tens of thousands of buckets.
  */
 export const BEHAVIOUR_MAX_DAYS = 366;
 
-/** Activity page size (field notes §5.4). */
+/** Activity page size (docs/classcharts-api.md §5.4). */
 export const ACTIVITY_PAGE_SIZE = 50;
 
 /** Reads an optional `YYYY-MM-DD` parameter; `undefined` when absent, `null` when malformed. */
@@ -96,9 +96,9 @@ function newestFirst(a: RawActivityPoint, b: RawActivityPoint): number {
 }
 
 /**
- * `/activity/<id>?from&to&last_id` (field notes §5.4): points dated `from`–`to` (default: no lower bound,
- * up to today), newest first, {@link ACTIVITY_PAGE_SIZE} per page after the point `last_id`. `meta.last_id`
- * is the page's last id, or `false` on the empty page after the last.
+ * `/activity/<id>?from&to&last_id` (docs/classcharts-api.md §5.4): points dated `from`–`to` (default: no
+ * lower bound, up to today), newest first, {@link ACTIVITY_PAGE_SIZE} per page after the point `last_id`.
+ * `meta.last_id` is the page's last id, or `false` on the empty page after the last.
  */
 export function activity(pupil: FakePupilData, params: Params, today: IsoDate): Envelope {
   const range = dateRange(params);
@@ -148,9 +148,9 @@ function mapOrEmptyArray(counts: Map<string, number>): Record<string, number> | 
 }
 
 /**
- * `/behaviour/<id>?from&to` (field notes §5.5): weekly buckets from `from` (default: the Monday three weeks
- * before this week's) to `to` (default: this Sunday), counting behaviour points by polarity, and the
- * reasons with their counts (`[]` when none). A `from` after `to` gets {@link INVALID_RANGE}, a range of
+ * `/behaviour/<id>?from&to` (docs/classcharts-api.md §5.5): weekly buckets from `from` (default: the Monday
+ * three weeks before this week's) to `to` (default: this Sunday), counting behaviour points by polarity, and
+ * the reasons with their counts (`[]` when none). A `from` after `to` gets {@link INVALID_RANGE}, a range of
  * more than {@link BEHAVIOUR_MAX_DAYS} days {@link RANGE_TOO_LONG}.
  */
 export function behaviour(pupil: FakePupilData, params: Params, today: IsoDate): Envelope {
@@ -202,8 +202,8 @@ const ALLOWED_FILE_TYPES =
   'doc docx pdf xls xlsx ppt pptx pub txt png jpeg jpg gif rtf mp3 odt odp csv mp4 mov m4a sb3 py'.split(' ');
 
 /**
- * `/homeworks/<id>?display_date&from&to` (field notes §5.6): `display_date` (`issue_date`, the default, or
- * `due_date`) picks the date the range filters on and the list is ordered by (ascending).
+ * `/homeworks/<id>?display_date&from&to` (docs/classcharts-api.md §5.6): `display_date` (`issue_date`, the
+ * default, or `due_date`) picks the date the range filters on and the list is ordered by (ascending).
  */
 export function homeworks(pupil: FakePupilData, params: Params, today: IsoDate): Envelope {
   const range = dateRange(params);
@@ -238,8 +238,8 @@ export function homeworks(pupil: FakePupilData, params: Params, today: IsoDate):
 }
 
 /**
- * `/timetable/<id>?date` (field notes §5.7): the day's lessons (today when `date` is absent; `[]` on
- * weekends and holidays), with the school's periods in `meta`.
+ * `/timetable/<id>?date` (docs/classcharts-api.md §5.7): the day's lessons (today when `date` is absent; `[]`
+ * on weekends and holidays), with the school's periods in `meta`.
  */
 export function timetable(pupil: FakePupilData, params: Params, today: IsoDate): Envelope {
   const date = dateParam(params, 'date');
@@ -255,12 +255,12 @@ export function timetable(pupil: FakePupilData, params: Params, today: IsoDate):
   });
 }
 
-/** `/eventbadges/<id>` (spec §2, field notes §5.8): the badges as stored, `meta: []`. */
+/** `/eventbadges/<id>` (docs/classcharts-api.md §8.2, §5.8): the badges as stored, `meta: []`. */
 export function eventBadges(pupil: FakePupilData): Envelope {
   return ok(pupil.badges);
 }
 
-/** `/announcements/<id>` (field notes §5.9): pinned first, then newest first; `meta: []`. */
+/** `/announcements/<id>` (docs/classcharts-api.md §5.9): pinned first, then newest first; `meta: []`. */
 export function announcements(pupil: FakePupilData): Envelope {
   const pinned = (a: { priority_pinned: string }): number => (a.priority_pinned === 'yes' ? 0 : 1);
   const list = [...pupil.announcements].sort(
@@ -269,7 +269,9 @@ export function announcements(pupil: FakePupilData): Envelope {
   return ok(list);
 }
 
-/** `/detentions/<id>` (field notes §5.10): as stored, with the lowercase plural alias in `meta`. */
+/**
+ * `/detentions/<id>` (docs/classcharts-api.md §5.10): as stored, with the lowercase plural alias in `meta`.
+ */
 export function detentions(pupil: FakePupilData): Envelope {
   return ok(pupil.detentions, { detention_alias_plural: 'detentions' });
 }

@@ -1,7 +1,7 @@
 /**
  * The generated demo dataset: a deterministic school around "today" (Europe/London) for the demo student
- * and a sibling, shaped like the real service's records (field notes §5, fixtures in
- * ../../../shared/fixtures/classcharts/). The same seed and today give the same dataset.
+ * and a sibling, shaped like the real service's records (docs/classcharts-api.md §5, fixtures in
+ * test/classcharts/fixtures/). The same seed and today give the same dataset.
  *
  * What it contains, by design (README.md lists it for users):
  * - timetables as a cycle (2 weeks for the demo student, 1 week for the sibling) with P1–P5, tutor time,
@@ -418,7 +418,7 @@ function generateHomeworks(
     const withUpload = state === 'completed' && n % 3 === 0;
     homeworks.push({
       lesson: cls.code,
-      // Real data: subject can be null (field notes §7.4); one homework shows it.
+      // Real data: subject can be null (docs/classcharts-api.md §7.4); one homework shows it.
       subject: n === 3 ? null : cls.subject,
       teacher: teacherName(cls.teacher),
       homework_type: n % 6 === 5 ? 'Revision' : 'Homework',
@@ -1099,7 +1099,7 @@ function buildDataset({ seed, today }: GenerateOptions): FakeDataset {
     oliver.first,
     oliver.last,
     rng,
-    null, // real accounts can have null here (field notes §5.1)
+    null, // real accounts can have null here (docs/classcharts-api.md §5.1)
     oliverAnnouncements.filter((a) => a.state === 'new').length,
   );
 

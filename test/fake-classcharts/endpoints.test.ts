@@ -1,7 +1,7 @@
-// Behaviour of the data endpoints (field notes §1.1, §5): parent scoping, optional student path id,
-// activity paging to its empty end, lesson times with the UK offset of their date, timetable days (weekend,
-// INSET day, split period, alternative lesson, breaks), homework filters and order, behaviour buckets,
-// PHP habits, and the error envelope for bad parameters.
+// Behaviour of the data endpoints (docs/classcharts-api.md §1.1, §5): parent scoping, optional student path
+// id, activity paging to its empty end, lesson times with the UK offset of their date, timetable days
+// (weekend, INSET day, split period, alternative lesson, breaks), homework filters and order, behaviour
+// buckets, PHP habits, and the error envelope for bad parameters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../main/classcharts/dates';
 import { BEHAVIOUR_MAX_DAYS, INVALID_DATE, INVALID_RANGE, RANGE_TOO_LONG } from './api';

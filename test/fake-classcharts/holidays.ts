@@ -1,7 +1,7 @@
 /**
  * The school holidays of the generated dataset: an English state school's year, computed for any year, so
- * the timetable answers `[]` on those days as the service does on a day without lessons (field notes
- * §5.7, "empty array on non-school days / holidays").
+ * the timetable answers `[]` on those days as the service does on a day without lessons
+ * (docs/classcharts-api.md §5.7, "empty array on non-school days / holidays").
  *
  * Real dates differ from one local authority or academy to the next, so these are rules, not a list:
  * - February half term: the week of the third Monday in February;

@@ -1,6 +1,6 @@
 /**
  * HTTP helpers of the fake ClassCharts server: lenient request-body and Cookie parsing, and PHP-style
- * responses. The leniency is the point (field notes §1.1, §2.4): real clients send form bodies as
+ * responses. The leniency is the point (docs/classcharts-api.md §1.1, §2.4): real clients send form bodies as
  * urlencoded, multipart, untyped text or `{}`, and Cookie headers built from raw `Set-Cookie` strings.
  */
 import type { IncomingMessage } from 'node:http';
@@ -110,7 +110,8 @@ export function parseCookieHeader(header: string | undefined): Map<string, strin
 
 /**
  * JSON as PHP's `json_encode` writes it: forward slashes escaped (`https:\/\/…`). JSON-equivalent, but
- * byte-faithful (field notes §1.2). `/` only ever occurs inside JSON strings, so the replacement is safe.
+ * byte-faithful (docs/classcharts-api.md §1.2). `/` only ever occurs inside JSON strings, so the replacement
+ * is safe.
  */
 export function phpJson(value: unknown): string {
   return JSON.stringify(value).replaceAll('/', '\\/');

@@ -7,8 +7,8 @@
  * await fake.close();
  * ```
  *
- * Behaviour: ../../../shared/api/service-spec.md plus the real quirks of
- * ../../../shared/api/classcharts-api.md; options, fault injection and the dataset format: ./README.md.
+ * Behaviour: the service specification plus the real quirks, both in docs/classcharts-api.md; options,
+ * fault injection and the dataset format: ./README.md.
  */
 import type { FakeDataset } from './types';
 
@@ -45,8 +45,8 @@ export interface FakeServerOptions {
   /** HTTP status of the "You are not logged in" error body; default 200 (the real service). */
   expiredStatus?: 200 | 401;
   /**
-   * TES SSO mode (field notes §2.7): API calls without a `cc-session` cookie from a login get a 302 to a
-   * fake verify URL that bounces back with `?prompt=login`, forever. Default false.
+   * TES SSO mode (docs/classcharts-api.md §2.7): API calls without a `cc-session` cookie from a login get a
+   * 302 to a fake verify URL that bounces back with `?prompt=login`, forever. Default false.
    */
   tesSso?: boolean;
 }

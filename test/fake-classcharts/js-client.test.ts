@@ -129,7 +129,7 @@ describe('classcharts-api ParentClient', () => {
     expect((await client.getAnnouncements()).data.length).toBeGreaterThan(0);
     expect((await client.getDetentions()).data).toEqual([]);
 
-    // Its Cookie header is the raw Set-Cookie string, attributes and all (field notes §2.4).
+    // Its Cookie header is the raw Set-Cookie string, attributes and all (docs/classcharts-api.md §2.4).
     const cookie = fake.requests.at(-1)?.headers['cookie'] ?? '';
     expect(cookie).toContain('parent_session_credentials=');
     expect(cookie).toContain('Max-Age=');

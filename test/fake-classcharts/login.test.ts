@@ -1,4 +1,4 @@
-// Logins of the fake ClassCharts server (field notes §2.1–§2.3): the web forms answer 302 with a
+// Logins of the fake ClassCharts server (docs/classcharts-api.md §2.1–§2.3): the web forms answer 302 with a
 // percent-encoded `*_session_credentials` JSON cookie and a `cc-session` cookie, or a 200 HTML page with no
 // session cookie; the legacy JSON logins and the pre-login helpers answer envelopes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ describe('student web-form login', () => {
     const raw = response.headers.getSetCookie();
     expect(raw.some((c) => c.startsWith('cc-session='))).toBe(true);
     const credentials = raw.find((c) => c.startsWith('student_session_credentials='));
-    // Braces, quotes, colons and commas all percent-encoded (field notes §2.4).
+    // Braces, quotes, colons and commas all percent-encoded (docs/classcharts-api.md §2.4).
     expect(credentials).toMatch(
       /^student_session_credentials=%7B%22remember_me%22%3Atrue%2C%22session_id%22%3A%22[a-z0-9]{32}%22%7D;/,
     );

@@ -1,7 +1,7 @@
 /**
  * The router of the fake ClassCharts server: logins (web form and legacy JSON), pre-login helpers, the
  * TES SSO bounce, and the `/apiv2student` / `/apiv2parent` endpoints with their session checks.
- * Behaviour per ../../../shared/api/service-spec.md and the field notes (§ numbers below).
+ * Behaviour per docs/classcharts-api.md (§ numbers below; §8 is the service specification).
  */
 import * as api from './api';
 import { htmlPage, htmlReply, jsonReply, redirectReply, type Reply } from './http-util';
@@ -39,22 +39,24 @@ export interface RouteRequest {
   authorization: string | undefined;
 }
 
-/** The JSON login's wrong-code text (mocks and client checks, field notes §2.3). */
+/** The JSON login's wrong-code text (mocks and client checks, docs/classcharts-api.md §2.3). */
 export const PUPIL_CODE_INCORRECT =
   "The pupil code you have provided is incorrect. If you do not have your pupil code, or have forgotten it, please contact your school. Your school contact details can usually be found on your school's website.";
-/** The JSON login's wrong-date-of-birth text (field notes §2.3). */
+/** The JSON login's wrong-date-of-birth text (docs/classcharts-api.md §2.3). */
 export const DOB_INCORRECT = 'The date of birth you have provided is incorrect';
-/** The JSON parent login's failure text (mock, field notes §2.3). */
+/** The JSON parent login's failure text (mock, docs/classcharts-api.md §2.3). */
 export const PARENT_LOGIN_INCORRECT = 'Email address or password provided is incorrect';
 /** Invented (the real text is unknown): a pupil id that is missing or not this account's. */
 export const PUPIL_REQUIRED = 'A pupil ID is required.';
 /** Invented (the real text is unknown): a pupil id that is not this account's. */
 export const PUPIL_FORBIDDEN = 'You do not have access to this pupil.';
 
-/** Cookie lifetime the service sets: 90 days (field notes §2.1). */
+/** Cookie lifetime the service sets: 90 days (docs/classcharts-api.md §2.1). */
 const COOKIE_MAX_AGE_S = 7_776_000;
 
-/** The counters of the student object, which the legacy JSON login leaves out (field notes §2.3). */
+/**
+ * The counters of the student object, which the legacy JSON login leaves out (docs/classcharts-api.md §2.3).
+ */
 const STUDENT_COUNTERS = [
   'announcements_count',
   'messages_count',
@@ -150,7 +152,10 @@ function loginPage(kind: 'student' | 'parent', message = ''): string {
   );
 }
 
-/** Web-form login success (field notes §2.1/§2.2): 302, `cc-session` and the percent-encoded credentials. */
+/**
+ * Web-form login success (docs/classcharts-api.md §2.1/§2.2): 302, `cc-session` and the percent-encoded
+ * credentials.
+ */
 function loginRedirect(
   state: RouterState,
   req: RouteRequest,
@@ -205,7 +210,7 @@ function pupilData(state: RouterState, id: number): FakePupilData | undefined {
   return state.dataset.pupils.find((p) => p.pupil.id === id);
 }
 
-/** Legacy JSON logins (field notes §2.3): the envelope with `meta.session_id`, and no cookies. */
+/** Legacy JSON logins (docs/classcharts-api.md §2.3): the envelope with `meta.session_id`, and no cookies. */
 function jsonLogin(state: RouterState, kind: 'student' | 'parent', req: RouteRequest): api.Envelope {
   if (kind === 'parent') {
     const account = findParent(state, req.fields['email'], req.fields['password']);
@@ -222,12 +227,12 @@ function jsonLogin(state: RouterState, kind: 'student' | 'parent', req: RouteReq
   return api.ok(studentUserOf(pupil, STUDENT_COUNTERS), { session_id: session.token });
 }
 
-/** `POST /apiv2student/hasdob` and `/student/checkpupilcode/<code>` (field notes §2.3). */
+/** `POST /apiv2student/hasdob` and `/student/checkpupilcode/<code>` (docs/classcharts-api.md §2.3). */
 function hasDob(state: RouterState, code: string | undefined): api.Envelope {
   return findStudent(state, code) ? api.ok({ has_dob: true }) : api.fail(PUPIL_CODE_INCORRECT);
 }
 
-/** The TES verify URL an SSO-mode API call without cookies is sent to (field notes §2.7). */
+/** The TES verify URL an SSO-mode API call without cookies is sent to (docs/classcharts-api.md §2.7). */
 function tesBounce(state: RouterState, req: RouteRequest): Reply {
   return redirectReply(
     `${state.baseUrl()}/tes/v1/verify?returnUrl=${encodeURIComponent(state.baseUrl() + req.rawUrl)}`,
@@ -271,7 +276,10 @@ function authenticate(
   return session;
 }
 
-/** The pupil a data request is about (field notes §1.1: optional for students, required for parents). */
+/**
+ * The pupil a data request is about (docs/classcharts-api.md §1.1: optional for students, required for
+ * parents).
+ */
 function resolvePupil(
   state: RouterState,
   session: Session,

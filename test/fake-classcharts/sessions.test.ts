@@ -1,6 +1,6 @@
-// Session tokens of the fake (field notes §2.5–§2.7): TTL from issue, rotation on ping with a grace window
-// for the old token, the not-logged-in body (expired 0 without a token, 1 otherwise; optional 401), lenient
-// Cookie headers, logout, and the TES SSO bounce. Time is a controlled clock, never a sleep.
+// Session tokens of the fake (docs/classcharts-api.md §2.5–§2.7): TTL from issue, rotation on ping with a
+// grace window for the old token, the not-logged-in body (expired 0 without a token, 1 otherwise; optional
+// 401), lenient Cookie headers, logout, and the TES SSO bounce. Time is a controlled clock, never a sleep.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeClassCharts, type FakeClassCharts, type FakeServerOptions } from './index';
 import { call, loginParent, loginStudent, obj, type TestSession } from './test-client';

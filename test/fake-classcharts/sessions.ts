@@ -1,8 +1,8 @@
 /**
- * Session tokens of the fake ClassCharts server (field notes §2.1, §2.5, §2.6): 32 lowercase alphanumerics,
- * valid for a TTL counted from when each was issued; a ping rotates the token, and the previous one stays
- * valid for a short grace (never past its own TTL). Unknown and expired tokens are forgotten: both get the
- * same "You are not logged in" answer.
+ * Session tokens of the fake ClassCharts server (docs/classcharts-api.md §2.1, §2.5, §2.6): 32 lowercase
+ * alphanumerics, valid for a TTL counted from when each was issued; a ping rotates the token, and the
+ * previous one stays valid for a short grace (never past its own TTL). Unknown and expired tokens are
+ * forgotten: both get the same "You are not logged in" answer.
  */
 import { randomInt } from 'node:crypto';
 

@@ -1,9 +1,9 @@
 /**
- * Test helper: compares the *shape* of a JSON value with a recorded fixture — same keys, same value types,
- * recursively — and lists every difference. Tolerances come from the field notes
- * (../../../shared/api/classcharts-api.md §5, §7): fields the notes call nullable may be null, a few
- * optional fields may be present or absent, "map or `[]`" fields may be either, and arrays that are empty
- * in a fixture are checked against the element shape the notes give.
+ * Test helper: compares the *shape* of a JSON value with a real-shaped fixture — same keys, same value
+ * types, recursively — and lists every difference. Tolerances come from docs/classcharts-api.md (§5, §7):
+ * fields it calls nullable may be null, a few optional fields may be present or absent, "map or `[]`"
+ * fields may be either, and arrays that are empty in a fixture are checked against the element shape it
+ * gives.
  */
 
 /** A JSON value. */

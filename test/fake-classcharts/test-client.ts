@@ -16,7 +16,7 @@ export interface TestSession {
   cookies: Record<string, string>;
 }
 
-/** Form fields of the student login as the reference JS client sends them (field notes §2.1). */
+/** Form fields of the student login as the reference JS client sends them (docs/classcharts-api.md §2.1). */
 export function studentForm(code: string, dob: string): URLSearchParams {
   return new URLSearchParams({
     _method: 'POST',
@@ -27,7 +27,7 @@ export function studentForm(code: string, dob: string): URLSearchParams {
   });
 }
 
-/** Form fields of the parent login (field notes §2.2). */
+/** Form fields of the parent login (docs/classcharts-api.md §2.2). */
 export function parentForm(email: string, password: string): URLSearchParams {
   return new URLSearchParams({
     _method: 'POST',

@@ -1,8 +1,8 @@
 /**
  * Expands a {@link FakeTimetable} cycle into the timetable rows the service sends for one date
- * (field notes §5.7): ISO start/end times with the UK offset in force that day (+01:00 in BST, +00:00 in
- * GMT), `period_name` like `"2Tue:P1"`, and no rows on weekends without lessons and on holidays (single
- * dates or ranges).
+ * (docs/classcharts-api.md §5.7): ISO start/end times with the UK offset in force that day (+01:00 in BST,
+ * +00:00 in GMT), `period_name` like `"2Tue:P1"`, and no rows on weekends without lessons and on holidays
+ * (single dates or ranges).
  */
 import { addDays, dayOfWeek, daysBetween, londonLocalToInstant } from '../../main/classcharts/dates';
 import type { FakeHoliday, FakeLessonTemplate, FakeTimetable, IsoDate, RawLesson, Weekday } from './types';

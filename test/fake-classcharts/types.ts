@@ -2,8 +2,8 @@
  * Service-shaped records of the fake ClassCharts server, and the dataset format it serves (also the JSON
  * format of `--data FILE`, documented in ./README.md). Every `Raw*` record is written exactly as the real
  * service sends it — snake_case keys, PHP habits ("yes"/"no" strings, numbers as strings, nulls) — so the
- * server only filters, pages and wraps them in the envelope. Field lists: ../../../shared/api/classcharts-api.md
- * §5 and the fixtures in ../../../shared/fixtures/classcharts/.
+ * server only filters, pages and wraps them in the envelope. Field lists: docs/classcharts-api.md
+ * §5 and the fixtures in test/classcharts/fixtures/.
  */
 
 /** A calendar date `YYYY-MM-DD` (Europe/London). */
@@ -13,8 +13,8 @@ export type IsoDate = string;
 export type YesNo = 'yes' | 'no';
 
 /**
- * The student object: `/apiv2student/ping` `data.user`, and the base of {@link RawPupil}. Field notes §5.1.
- * Every `display_*` flag is a feature switch the school set.
+ * The student object: `/apiv2student/ping` `data.user`, and the base of {@link RawPupil}.
+ * docs/classcharts-api.md §5.1. Every `display_*` flag is a feature switch the school set.
  */
 export interface RawStudentUser {
   id: number;
@@ -165,7 +165,8 @@ export interface FakeTimetable {
   weeks: Partial<Record<Weekday, FakeLessonTemplate[]>>[];
   /**
    * Days with no lessons at all: single dates (INSET days, bank holidays) and ranges (school holidays,
-   * `from`–`to` inclusive). The timetable of such a day is `[]`, as on a weekend (field notes §5.7).
+   * `from`–`to` inclusive). The timetable of such a day is `[]`, as on a weekend (docs/classcharts-api.md
+   * §5.7).
    */
   holidays: FakeHoliday[];
   /**
@@ -287,7 +288,7 @@ export interface RawBadgeEvent {
 /** A `pupil_badges[]` element: wrapped in `pupil_event` (spec, JS client) or not (recorded fixture). */
 export type RawPupilBadge = { pupil_event: RawBadgeEvent } | RawBadgeEvent;
 
-/** A badge (`/eventbadges` `data[]`), spec §2 and field notes §5.8. */
+/** A badge (`/eventbadges` `data[]`), docs/classcharts-api.md §8.2 and §5.8. */
 export interface RawBadge {
   id: number;
   name: string;

@@ -1,6 +1,6 @@
 /**
  * THE shared `electron` mock for every glue test (the real module would try to download the Electron
- * binary, which cannot work here: toolchain.md "Electron under Node"). Use it with
+ * binary, which cannot work here: docs/toolchain.md "Electron under Node"). Use it with
  *
  *   vi.mock('electron', () => import('../mocks/electron'));
  *
@@ -11,10 +11,10 @@
  * single-instance lock, online). Only the API surface the glue uses is modelled.
  */
 import { EventEmitter } from 'node:events';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { vi } from 'vitest';
+import { tempFolder } from '../temp-folders';
 import { EmulatedCookies } from './net-request';
 
 /**
@@ -53,7 +53,10 @@ export const electronMock = {
   singleInstanceLock: true,
   /** `app.isPackaged`. */
   isPackaged: false,
-  /** `app.getPath('userData')`: a fresh temporary folder per reset. */
+  /**
+   * `app.getPath('userData')`: a fresh folder per reset, `userData` in a temporary folder of its own that
+   * also takes the siblings main makes (`userData (demo)`); removed after the test file (test/temp-folders.ts).
+   */
   userData: '',
   /** `screen.getAllDisplays()`; the first is the primary display. */
   displays: [
@@ -542,6 +545,13 @@ export const app = Object.assign(new EventEmitter(), {
   dock: { hide: vi.fn(), show: vi.fn() },
 });
 
+/** A new empty userData folder (see `electronMock.userData`). */
+function newUserData(): string {
+  const folder = join(tempFolder('cct-userdata-'), 'userData');
+  mkdirSync(folder);
+  return folder;
+}
+
 /**
  * Puts every fake back to a fresh state: knobs to their defaults, instances and registrations
  * forgotten, call histories cleared, a new temporary userData folder. Call it in `beforeEach`.
@@ -553,7 +563,7 @@ export function resetElectronMock(): void {
     shouldReEncrypt: false,
     singleInstanceLock: true,
     isPackaged: false,
-    userData: mkdtempSync(join(tmpdir(), 'cct-userdata-')),
+    userData: newUserData(),
     displays: [
       {
         id: 1,

@@ -1,7 +1,7 @@
 // The smallest cases the fuzzer (fuzz-parsing.test.ts) found, kept as plain tests so they stay fixed.
 //
 // 1. A session token that cannot be sent back. The service hands out the token twice: in the sign-in's
-//    `*_session_credentials` cookie (percent-encoded JSON, field notes §2.1) and in `/ping`'s
+//    `*_session_credentials` cookie (percent-encoded JSON, docs/classcharts-api.md §2.1) and in `/ping`'s
 //    `meta.session_id` (§2.5). Either could decode to characters an HTTP header cannot carry (NUL, "€",
 //    a line break); the transport then threw undici's TypeError from `Headers.set` on the next request —
 //    not a ClassChartsError, so the keeper could not tell what happened.

@@ -1,11 +1,10 @@
 /**
- * fast-check arbitraries for hostile ClassCharts answers: a real body (a recorded fixture or the fake
+ * fast-check arbitraries for hostile ClassCharts answers: a real-shaped body (a fixture or the fake
  * server's answer) put through structural mutations (keys dropped, types swapped, nulls, numbers as
  * strings and back, `"yes"`/`"no"`/`true` flags, `[]` for `{}`, huge and odd unicode strings, nested
  * garbage, envelope flags flipped), then byte-level ones (truncation, HTML, non-JSON text, invalid
  * UTF-8), with an HTTP status and, for sign-in answers, hostile `Set-Cookie` lines. The quirks are those
- * of the field notes (../../../shared/api/classcharts-api.md §1.2, §3, §5, §7) pushed past what the
- * real service sends.
+ * of docs/classcharts-api.md (§1.2, §3, §5, §7) pushed past what the real service sends.
  */
 import fc from 'fast-check';
 
@@ -144,7 +143,7 @@ const ENVELOPE_ERRORS: Json[] = [
   { nested: true },
 ];
 
-/** HTML pages the service (or something in front of it) answers with (field notes §3.2). */
+/** HTML pages the service (or something in front of it) answers with (docs/classcharts-api.md §3.2). */
 const HTML_PAGES = [
   '<!DOCTYPE html><html><head><title>ClassCharts - Login</title></head><body><form></form></body></html>',
   '<html><body><h1>502 Bad Gateway</h1><hr><center>cloudflare</center></body></html>',
