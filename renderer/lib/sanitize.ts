@@ -1,7 +1,7 @@
 /**
  * Sanitizing the school's HTML (homework descriptions, announcements, lesson notes) with DOMPurify before
- * the popover shows it. Field notes §5.6/§5.9: descriptions hold `<p>`, `<b>`, lists, `<a target=_blank>`,
- * `<img>` and inline `style` spans, and anything a teacher's editor pasted.
+ * the popover shows it. docs/classcharts-api.md §5.6/§5.9: descriptions hold `<p>`, `<b>`, lists,
+ * `<a target=_blank>`, `<img>` and inline `style` spans, and anything a teacher's editor pasted.
  *
  * What comes out: plain HTML formatting only — no scripts, no event handlers, no forms, frames, styles or
  * SVG; links kept only for http(s); images never loaded: each `<img>` becomes a link

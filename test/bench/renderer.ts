@@ -172,7 +172,7 @@ function summarise(
       runs,
       statistic:
         'median after one warm-up navigation; a fresh browser context (empty cache) each; the two boot figures measured alternately, so load on the machine hits both alike',
-      browser: `Debian Chromium ${browser.version()}, headless, flags of toolchain.md`,
+      browser: `Debian Chromium ${browser.version()}, headless, flags of docs/toolchain.md`,
       viewport: `${POPOVER.width}×${POPOVER.height}`,
     },
   };

@@ -1,6 +1,6 @@
 /**
  * A small end-to-end harness on playwright-core (no @playwright/test): Debian Chromium launched with the
- * flags of ../../../shared/design/toolchain.md (a fresh temporary profile per browser), a fresh preview
+ * flags of docs/toolchain.md ("Browser tests"; a fresh temporary profile per browser), a fresh preview
  * (fake ClassCharts + core + page server) and a fresh browser context per test, and guards that fail a
  * test on a page error, a Content-Security-Policy violation or any request leaving the preview's origin.
  * Prints one line per test and the closing `e2e: N passed, N failed`.
@@ -14,7 +14,7 @@ import { startPreview, type Preview, type PreviewOptions } from '../preview/serv
 /** Chromium from Debian (`apt-get install -y chromium`); override with CHROMIUM_PATH. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Launch flags from toolchain.md ("Browser tests"). */
+/** Launch flags from docs/toolchain.md ("Browser tests"). */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -132,8 +132,18 @@ async function openPopover(browser: Browser, cleanup: (() => Promise<void>)[], o
   return popover;
 }
 
-/** Runs every registered test (or those whose name contains E2E_GREP); resolves with the exit code. */
-export async function runAll(): Promise<number> {
+/** A check on the whole run, made once the browser has closed; counted as one more test. */
+export interface RunCheck {
+  name: string;
+  /** Throws to fail. */
+  check(): void;
+}
+
+/**
+ * Runs every registered test (or those whose name contains E2E_GREP), then `afterRun`; resolves with the
+ * exit code.
+ */
+export async function runAll(afterRun: RunCheck[] = []): Promise<number> {
   const grep = process.env.E2E_GREP;
   const selected = tests.filter((t) => !grep || t.name.includes(grep));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
@@ -176,6 +186,16 @@ export async function runAll(): Promise<number> {
     }
   } finally {
     await browser.close();
+  }
+  for (const { name, check } of afterRun) {
+    try {
+      check();
+      passed++;
+      console.log(`  ✓ ${name}`);
+    } catch (error) {
+      failed++;
+      console.log(`  ✗ ${name}\n    ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
   console.log(`e2e: ${passed} passed, ${failed} failed`);
   return failed === 0 && passed > 0 ? 0 : 1;
