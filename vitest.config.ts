@@ -12,6 +12,7 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts'],
           exclude: ['test/renderer/**', 'test/e2e/**', 'node_modules/**'],
+          setupFiles: ['test/setup/remove-temp-folders.ts'],
           testTimeout: 20_000,
           hookTimeout: 20_000,
           server: { deps: { inline: ['electron-store'] } },
