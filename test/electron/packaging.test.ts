@@ -297,7 +297,7 @@ describe('npm run demo / npm start (scripts/launch.ts)', () => {
           ...process.env,
           ELECTRON_SKIP_BINARY_DOWNLOAD: '',
           ELECTRON_MIRROR: 'http://127.0.0.1:9/',
-          electron_config_cache: mkdtempSync(join(tmpdir(), 'cct-electron-cache-')),
+          electron_config_cache: mkdtempSync(join(work, 'electron-cache-')),
         },
       ).then(
         () => '',
