@@ -1,8 +1,10 @@
 // `npm test`: runs every vitest project once and prints the closing line CI reads
-// ("tests: N passed, N failed, N skipped"), summed over all suites from vitest's JSON report.
+// ("tests: N passed, N failed, N skipped"), summed over all suites from vitest's JSON report, plus one
+// test of the runner's own: the run leaves its temp folder (TMPDIR, fresh for the run) empty.
 // Extra arguments are passed to vitest (e.g. `npm test -- test/fake-classcharts`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { runTempFolder, TEMP_CHECK } from './run-temp-folder';
 
 interface VitestJsonReport {
   numPassedTests: number;
@@ -14,6 +16,7 @@ interface VitestJsonReport {
 const reportFile = 'test-results/vitest.json';
 mkdirSync('test-results', { recursive: true });
 rmSync(reportFile, { force: true });
+const temp = runTempFolder();
 
 const run = spawnSync(
   'npx',
@@ -25,17 +28,24 @@ const run = spawnSync(
     `--outputFile.json=${reportFile}`,
     ...process.argv.slice(2),
   ],
-  { stdio: 'inherit' },
+  { stdio: 'inherit', env: { ...process.env, ...temp.env } },
 );
+const left = temp.leftovers();
+temp.remove();
 
 // When vitest died before writing a report, the run itself counts as one failure.
 const report: VitestJsonReport = existsSync(reportFile)
   ? (JSON.parse(readFileSync(reportFile, 'utf8')) as VitestJsonReport)
   : { numPassedTests: 0, numFailedTests: 1, numPendingTests: 0, numTodoTests: 0 };
-const passed = report.numPassedTests;
+let passed = report.numPassedTests;
 let failed = report.numFailedTests;
 const skipped = report.numPendingTests + report.numTodoTests;
-const code = run.status ?? 1;
+let code = run.status ?? 1;
 if (code !== 0 && failed === 0) failed = 1;
+if (left.length > 0) {
+  failed++;
+  code = 1;
+  console.log(`\n  ✗ ${TEMP_CHECK}\n    the run left ${left.length} in it: ${left.join(', ')}`);
+} else passed++;
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(code);

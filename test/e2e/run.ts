@@ -2,13 +2,15 @@
  * `npm run test:e2e`: the whole popover in Debian Chromium against `preview` (test/preview/) — the real
  * core (createApp) and the fake ClassCharts server — on Monday 23 November 2026 at 10:15 London time.
  * Builds the renderer first, prints its gzip size, saves screenshots of every view in light and dark under
- * test-results/screenshots/, and ends with `e2e: N passed, N failed` (exit code 1 on any failure).
+ * test-results/screenshots/, checks that the run left nothing in its temp folder (TMPDIR, fresh for the run:
+ * scripts/run-temp-folder.ts), and ends with `e2e: N passed, N failed` (exit code 1 on any failure).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { homeworkGroupTitle } from '../../renderer/lib/format';
 import type { FakePupilData, RawHomework } from '../fake-classcharts/index';
+import { runTempFolder, TEMP_CHECK } from '../../scripts/run-temp-folder';
 import { buildRenderer, measureBundle } from '../preview/build';
 import { DEFAULT_RENDERER_DIR, type Preview } from '../preview/server';
 import { chunksToPreload, PREVIEW_BRIDGE_MODULES } from '../preview/static-files';
@@ -564,13 +566,29 @@ for (const scheme of ['light', 'dark'] as const) {
 }
 
 const started = Date.now();
-await buildRenderer({ quiet: true });
-const size = measureBundle();
-console.log(
-  `renderer: ${(size.firstLoad.gzip / 1024).toFixed(1)} KB gzip JS+CSS on first load, ${(size.gzip / 1024).toFixed(1)} KB in all (${size.files
-    .map((f) => `${f.name} ${(f.gzip / 1024).toFixed(1)}`)
-    .join(', ')})`,
-);
-const code = await runAll();
+// The run's own temp folder (Chromium's profiles go there too), empty again at the end.
+const temp = runTempFolder();
+Object.assign(process.env, temp.env);
+let code: number;
+try {
+  await buildRenderer({ quiet: true });
+  const size = measureBundle();
+  console.log(
+    `renderer: ${(size.firstLoad.gzip / 1024).toFixed(1)} KB gzip JS+CSS on first load, ${(size.gzip / 1024).toFixed(1)} KB in all (${size.files
+      .map((f) => `${f.name} ${(f.gzip / 1024).toFixed(1)}`)
+      .join(', ')})`,
+  );
+  code = await runAll([
+    {
+      name: TEMP_CHECK,
+      check() {
+        const left = temp.leftovers();
+        if (left.length > 0) throw new Error(`the run left ${left.length} in it: ${left.join(', ')}`);
+      },
+    },
+  ]);
+} finally {
+  temp.remove();
+}
 console.log(`e2e finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 process.exit(code);

@@ -1,0 +1,41 @@
+/**
+ * The temp folder of one test run (`npm test`, `npm run test:e2e`): a fresh folder in the OS temp folder
+ * that the run's TMPDIR, TMP and TEMP name, so what is in it at the end is this run's and no other's on a
+ * shared machine. The suite leaves the temp folder as it found it: anything still in it is a failure the
+ * runner counts in its closing line. The folder is removed either way.
+ */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The name of the check, as the runners print it. */
+export const TEMP_CHECK = 'the suite leaves the temp folder as it found it';
+
+/**
+ * Caches tools keep in the temp folder on purpose, for every later run on the machine (not a test's
+ * leftovers): tsx's (`tsx-<user>`, whenever a test runs a script with tsx) and jiti's (electron-builder
+ * reads its config through jiti).
+ */
+const TOOL_CACHES = /^(tsx-.+|jiti)$/;
+
+export interface RunTempFolder {
+  path: string;
+  /** TMPDIR, TMP and TEMP, for the run's processes (os.tmpdir() reads them). */
+  env: { TMPDIR: string; TMP: string; TEMP: string };
+  /** What the run left in the folder (tools' caches aside), by name. */
+  leftovers(): string[];
+  remove(): void;
+}
+
+export function runTempFolder(): RunTempFolder {
+  const path = mkdtempSync(join(tmpdir(), 'cct-run-'));
+  return {
+    path,
+    env: { TMPDIR: path, TMP: path, TEMP: path },
+    leftovers: () =>
+      readdirSync(path)
+        .filter((name) => !TOOL_CACHES.test(name))
+        .sort(),
+    remove: () => rmSync(path, { recursive: true, force: true }),
+  };
+}
