@@ -1,19 +1,18 @@
 /**
  * Build, packaging and launch checks, in one file because they share out/ (slow: ~20 s).
  *
- * Packaging: `electron-vite build`, then `electron-builder --linux dir` with a stub
- * Electron binary (the real one cannot be downloaded here — toolchain.md). The stub carries Electron's
- * fuse sentinel and default fuse wire, so electron-builder really flips the fuses of electron-builder.yml
- * and this test reads them back. Then app.asar is opened with @electron/asar: it must hold the built main,
- * preload and renderer and the tray icons — and no sources, tests, scripts, source maps or fake server.
+ * Packaging: `electron-vite build`, then `electron-builder --linux dir` with a stub Electron binary
+ * (./pack.ts; the real one cannot be downloaded here), whose fuses this test reads back. Then app.asar is
+ * opened with @electron/asar: it must hold the built main, preload and renderer and the tray icons, and
+ * only what runs: no node_modules (every package is bundled, each once), no sources, tests, scripts,
+ * source maps or fake server, within 3 MB and 200 entries.
  *
  * Launch: `npm run demo` (scripts/launch.ts) with a stub Electron (ELECTRON_OVERRIDE_DIST_PATH) that
  * records how it was started and calls the fake server it was pointed at; and the one-paragraph message
  * where no Electron binary exists.
  */
 import { extractFile, listPackage } from '@electron/asar';
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,88 +23,42 @@ import {
   installFailure,
 } from '../../scripts/launch';
 import { acquireOutDirLock } from './out-dir-lock';
+import {
+  FUSES,
+  FUSE_ON,
+  FUSE_SENTINEL,
+  ROOT as root,
+  buildApp,
+  packLinuxDir,
+  run,
+  type PackedApp,
+} from './pack';
 
-const root = process.cwd();
-const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 const work = mkdtempSync(join(tmpdir(), 'cct-pack-'));
-const unpacked = join(work, 'dist', 'linux-unpacked');
-const asarPath = join(unpacked, 'resources', 'app.asar');
 
-/** Electron's fuse sentinel (@electron/fuses) and the fuse order of wire version 1. */
-const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
-const FUSES = [
-  'runAsNode',
-  'enableCookieEncryption',
-  'enableNodeOptionsEnvironmentVariable',
-  'enableNodeCliInspectArguments',
-  'enableEmbeddedAsarIntegrityValidation',
-  'onlyLoadAppFromAsar',
-  'loadBrowserProcessSpecificV8Snapshot',
-  'grantFileProtocolExtraPrivileges',
-] as const;
-const ON = 0x31;
-const OFF = 0x30;
-
-/** Runs a command to completion; rejects with its output's tail when it fails or takes too long. */
-function run(
-  command: string,
-  args: string[],
-  timeoutMs: number,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      env: { ...env, CI: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(output);
-      else
-        reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? code}):\n${output.slice(-4000)}`));
-    });
-  });
-}
-
+let packed: PackedApp;
 let files: string[] = [];
+/** The packages bundled into out/main/index.js, from its source map: package name → the paths it came from. */
+let mainPackages = new Map<string, Set<string>>();
 let releaseOutDir: () => void = () => undefined;
 
-beforeAll(async () => {
-  // A stub "electron" executable with Electron's default fuse wire (version 1, 8 fuses).
-  const stubDir = join(work, 'electron-stub');
-  const defaults = [ON, OFF, ON, ON, OFF, OFF, OFF, ON];
-  const stub = Buffer.concat([
-    Buffer.from('#!/bin/sh\necho "stub electron"\n# '),
-    Buffer.from(SENTINEL, 'ascii'),
-    Buffer.from([1, defaults.length, ...defaults]),
-    Buffer.from('\n'),
-  ]);
-  mkdirSync(stubDir, { recursive: true });
-  releaseOutDir = await acquireOutDirLock();
-  writeFileSync(join(stubDir, 'electron'), stub, { mode: 0o755 });
+/** `node_modules/<name>` or `node_modules/@scope/<name>`, the last one in a source path. */
+function packageOf(source: string): { name: string; path: string } | null {
+  const match = /^(.*node_modules\/((?:@[^/]+\/)?[^/]+))\//.exec(source);
+  return match ? { name: match[2]!, path: match[1]! } : null;
+}
 
-  await run(bin('electron-vite'), ['build'], 300_000);
-  await run(
-    bin('electron-builder'),
-    [
-      '--linux',
-      'dir',
-      `-c.electronDist=${stubDir}`,
-      '-c.electronVersion=45.4.1',
-      `-c.directories.output=${join(work, 'dist')}`,
-    ],
-    300_000,
-  );
-  files = listPackage(asarPath, { isPack: false }).map((f) => f.replace(/\\/g, '/'));
+beforeAll(async () => {
+  releaseOutDir = await acquireOutDirLock();
+  await buildApp();
+  const map = JSON.parse(readFileSync(join(root, 'out/main/index.js.map'), 'utf8')) as { sources: string[] };
+  mainPackages = new Map();
+  for (const source of map.sources) {
+    const found = packageOf(source);
+    if (found) mainPackages.set(found.name, (mainPackages.get(found.name) ?? new Set()).add(found.path));
+  }
+  packed = await packLinuxDir(work);
+  files = listPackage(packed.asarPath, { isPack: false }).map((f) => f.replace(/\\/g, '/'));
 }, 600_000);
 
 afterAll(() => {
@@ -141,36 +94,51 @@ describe('packaged app (electron-builder --dir, stub Electron)', () => {
     expect(files.filter((f) => f.includes('fake-classcharts'))).toEqual([]);
   });
 
-  it('bundles only runtime dependencies, none of the dev tooling', () => {
-    const packages = new Set(
-      files
-        .map((f) => /^\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(f)?.[1])
-        .filter((name): name is string => Boolean(name)),
-    );
-    for (const runtime of ['electron-store', 'zod', 'date-fns', 'set-cookie-parser'])
-      expect(packages).toContain(runtime);
-    for (const dev of [
+  it('holds only what runs: no node_modules, within 3 MB and 200 entries', () => {
+    // Every package main uses is bundled into out/main/index.js (electron.vite.config.ts), the renderer's
+    // into its assets, so electron-builder adds no node_modules (package.json has no "dependencies").
+    expect(files.filter((f) => f.startsWith('/node_modules'))).toEqual([]);
+    expect(statSync(packed.asarPath).size).toBeLessThanOrEqual(3 * 1024 * 1024);
+    expect(files.length).toBeLessThanOrEqual(200);
+    expect(files.filter((f) => /\.(ts|map)$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.d.ts'))).toEqual([]);
+  });
+
+  it("main's bundle holds the runtime packages, each once, and none of the renderer's or the tooling", () => {
+    for (const runtime of ['zod', 'date-fns', '@date-fns/tz', 'set-cookie-parser', 'electron-store', 'conf'])
+      expect([...mainPackages.keys()]).toContain(runtime);
+    const twice = [...mainPackages].filter(([, paths]) => paths.size > 1).map(([name]) => name);
+    expect(twice).toEqual([]);
+    // DOMPurify runs in the popover (bundled into the renderer's assets), never in main.
+    for (const other of [
+      'dompurify',
+      'svelte',
       'electron',
       'vitest',
       'vite',
-      'svelte',
       'typescript',
       'electron-builder',
-      '@resvg/resvg-js',
-      'playwright-core',
-    ]) {
-      expect(packages).not.toContain(dev);
-    }
+    ])
+      expect([...mainPackages.keys()]).not.toContain(other);
+    const renderer = files
+      .filter((f) => /^\/out\/renderer\/assets\/.*\.js$/.test(f))
+      .map((f) => extractFile(packed.asarPath, f.slice(1)).toString('utf8'));
+    expect(renderer.filter((code) => code.includes('DOMPurify')).length).toBe(1);
+    // The browser preview's WebSocket bridge never runs in the app (preload provides window.classcharts).
+    expect(files.filter((f) => /ws-transport/.test(f))).toEqual([]);
   });
 
   it('package.json in the asar starts the built main as an ES module', () => {
-    const pkg = JSON.parse(extractFile(asarPath, 'package.json').toString('utf8')) as Record<string, unknown>;
+    const pkg = JSON.parse(extractFile(packed.asarPath, 'package.json').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
     expect(pkg).toMatchObject({ main: 'out/main/index.js', type: 'module', productName: 'ClassCharts Tray' });
     expect(pkg.devDependencies).toBeUndefined();
   });
 
   it('the preload is one CommonJS file needing only electron (a sandboxed preload can load nothing else)', () => {
-    const preload = extractFile(asarPath, 'out/preload/index.cjs').toString('utf8');
+    const preload = extractFile(packed.asarPath, 'out/preload/index.cjs').toString('utf8');
     const required = [...preload.matchAll(/require\(["']([^"']+)["']\)/g)].map((m) => m[1]);
     expect(required).toEqual(['electron']);
     expect(preload).not.toMatch(/^\s*(import|export)\s/m);
@@ -178,7 +146,7 @@ describe('packaged app (electron-builder --dir, stub Electron)', () => {
   });
 
   it('the renderer page keeps its strict Content-Security-Policy', () => {
-    const html = extractFile(asarPath, 'out/renderer/index.html').toString('utf8');
+    const html = extractFile(packed.asarPath, 'out/renderer/index.html').toString('utf8');
     expect(html).toMatch(/http-equiv="Content-Security-Policy"/);
     expect(html).toMatch(/default-src 'none'/);
     expect(html).toMatch(/script-src 'self'/);
@@ -186,9 +154,9 @@ describe('packaged app (electron-builder --dir, stub Electron)', () => {
   });
 
   it('flips the Electron fuses set in electron-builder.yml', () => {
-    const binary = readFileSync(join(unpacked, 'classcharts-tray'));
-    const at = binary.indexOf(SENTINEL) + SENTINEL.length;
-    const wire = Object.fromEntries(FUSES.map((name, i) => [name, binary[at + 2 + i] === ON]));
+    const binary = readFileSync(packed.executable);
+    const at = binary.indexOf(FUSE_SENTINEL) + FUSE_SENTINEL.length;
+    const wire = Object.fromEntries(FUSES.map((name, i) => [name, binary[at + 2 + i] === FUSE_ON]));
     expect(wire).toEqual({
       runAsNode: false,
       enableCookieEncryption: true,

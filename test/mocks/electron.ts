@@ -595,6 +595,9 @@ export function resetElectronMock(): void {
 }
 resetElectronMock();
 
+/** `dialog`: the error box main shows when it cannot start (main/index.ts), recorded for a test to read. */
+export const dialog = { showErrorBox: vi.fn((_title: string, _content: string) => undefined) };
+
 export { FakeBrowserWindow as BrowserWindow, FakeTray as Tray, FakeNotification as Notification };
 
 const electron = {
@@ -615,5 +618,6 @@ const electron = {
   shell,
   net,
   session,
+  dialog,
 };
 export default electron;

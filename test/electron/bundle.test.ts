@@ -1,0 +1,86 @@
+/**
+ * The built main (out/main/index.js, every package bundled in: electron.vite.config.ts) booted under the
+ * shared electron mock, as the packaged app would start it: the bundled zod, date-fns, set-cookie-parser
+ * and electron-store must work as they do from node_modules. The source is booted the same way by
+ * composition.test.ts; this file proves the bundle, which is what ships (app.asar holds no node_modules).
+ * What a user would notice: the app starts, signs in with the demo pupil's code, fetches today, and keeps
+ * the remembered sign-in encrypted on disk (electron-store + safeStorage).
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AppState } from '../../preload/contract';
+import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
+import { emulatedNetRequest, type EmulatedRequestOptions } from '../mocks/net-request';
+import { acquireOutDirLock } from './out-dir-lock';
+import { ROOT, buildApp } from './pack';
+
+vi.mock('electron', () => import('../mocks/electron'));
+
+const electron = await import('../mocks/electron');
+const { FakeBrowserWindow, FakeTray, app, ipcMain, net, resetElectronMock } = electron;
+
+const bundle = join(ROOT, 'out/main/index.js');
+const saved = { ...process.env };
+const xdg = mkdtempSync(join(tmpdir(), 'cct-xdg-'));
+let fake: FakeClassCharts;
+let releaseOutDir: () => void = () => undefined;
+
+const popover = () => FakeBrowserWindow.instances[0]!;
+const invoke = (channel: string, ...args: unknown[]) => ipcMain.invoke(channel, popover().webContents, args);
+const lastState = () =>
+  popover()
+    .webContents.send.mock.calls.filter(([channel]) => channel === 'state:changed')
+    .map(([, state]) => state as AppState)
+    .at(-1);
+
+beforeAll(async () => {
+  releaseOutDir = await acquireOutDirLock();
+  await buildApp();
+  fake = await startFakeClassCharts({ port: 0 });
+  resetElectronMock();
+  net.request.mockImplementation((options: unknown) => emulatedNetRequest(options as EmulatedRequestOptions));
+  Object.assign(process.env, { CLASSCHARTS_BASE_URL: fake.url, CLASSCHARTS_DEMO: '1', XDG_CONFIG_HOME: xdg });
+  await import(/* @vite-ignore */ bundle);
+  await vi.waitFor(() => expect(FakeTray.instances[0]?.tooltip).toContain('Signed out'), { timeout: 10_000 });
+}, 300_000);
+
+afterAll(async () => {
+  app.emit('before-quit');
+  app.emit('will-quit');
+  releaseOutDir();
+  process.env = saved;
+  await fake.close();
+  rmSync(xdg, { recursive: true, force: true });
+});
+
+describe('the built main (out/main/index.js, packages bundled)', () => {
+  it('imports nothing but electron and Node built-ins', () => {
+    const imported = [...readFileSync(bundle, 'utf8').matchAll(/^import\s[^;\n]*?["']([^'"\n]+)["']/gm)].map(
+      (m) => m[1]!,
+    );
+    expect(imported.length).toBeGreaterThan(1);
+    expect(imported.filter((name) => name !== 'electron' && !name.startsWith('node:'))).toEqual([]);
+  });
+
+  it('signs in to the demo over IPC and shows today, the bundled client and schemas at work', async () => {
+    await expect(
+      invoke('auth:login', { kind: 'student', code: 'DEMO2026', dateOfBirth: '14/05/2012', remember: true }),
+    ).resolves.toEqual({ ok: true });
+    await vi.waitFor(() => expect(lastState()?.auth).toBe('signed-in'), { timeout: 10_000 });
+    const state = lastState()!;
+    expect(state.account?.kind).toBe('student');
+    expect(fake.requests.some((r) => r.path === '/student/login')).toBe(true);
+    expect(fake.requests.some((r) => r.path.startsWith('/apiv2student/timetable'))).toBe(true);
+  });
+
+  it('keeps the remembered sign-in encrypted in its electron-store file (the bundled electron-store)', async () => {
+    const vault = join(app.getPath('userData'), 'vault.json');
+    await vi.waitFor(() => expect(existsSync(vault)).toBe(true), { timeout: 10_000 });
+    const stored = readFileSync(vault, 'utf8');
+    expect(Object.keys(JSON.parse(stored) as object).length).toBeGreaterThan(0);
+    expect(stored).not.toContain('DEMO2026');
+    expect(stored).not.toContain('14/05/2012');
+  });
+});
