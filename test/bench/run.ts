@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- --latency-ms 100] [--runs 7] [--only network,idle,renderer]`: measures the figures
- * of issue 7 against an in-process fake ClassCharts server and prints ONE JSON object on stdout:
+ * `npm run bench [-- --latency-ms 100] [--runs 7] [--only network,idle,renderer,package]`: measures the
+ * figures (network, idle and renderer against an in-process fake ClassCharts server; package: app.asar and
+ * main's load time) and prints ONE JSON object on stdout:
  * `{ benchmark, at, machine, options, figures: { <name>: { value, unit, goal, goalRule, met,
  * conditions } } }`. Everything else (build and library output) goes to stderr.
  *
@@ -12,10 +13,11 @@ import { cpus, platform, release } from 'node:os';
 import { parseArgs } from 'node:util';
 import { idleFigures } from './idle';
 import { networkFigures } from './network';
+import { packageFigures } from './package';
 import { rendererFigures } from './renderer';
 import type { Figure } from './setup';
 
-const GROUPS = ['network', 'idle', 'renderer'] as const;
+const GROUPS = ['network', 'idle', 'renderer', 'package'] as const;
 type Group = (typeof GROUPS)[number];
 
 /** Which figures a group makes when it fails before making any: their names, for the error entries. */
@@ -30,6 +32,7 @@ const NAMES: Record<Group, string[]> = {
   ],
   idle: ['idleRequestsPerHour', 'idleRequestsPerHourParent'],
   renderer: ['rendererGzip', 'rendererGzipFirstLoad', 'bootToLessons', 'bootToLessonsDirectBridge'],
+  package: ['asarBytes', 'asarEntries', 'mainLoad'],
 };
 
 function options() {
@@ -61,6 +64,7 @@ async function main(): Promise<void> {
     network: () => networkFigures(opts),
     idle: () => idleFigures(),
     renderer: () => rendererFigures(opts),
+    package: () => packageFigures(opts),
   };
   const figures: Record<string, Figure> = {};
   let crashed = false;
