@@ -10,30 +10,22 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AppState } from '../../preload/contract';
 import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
 import { emulatedNetRequest, type EmulatedRequestOptions } from '../mocks/net-request';
+import { invoke, lastState } from './booted-main';
 import { acquireOutDirLock } from './out-dir-lock';
 import { ROOT, buildApp } from './pack';
 
 vi.mock('electron', () => import('../mocks/electron'));
 
 const electron = await import('../mocks/electron');
-const { FakeBrowserWindow, FakeTray, app, ipcMain, net, resetElectronMock } = electron;
+const { FakeTray, app, net, resetElectronMock } = electron;
 
 const bundle = join(ROOT, 'out/main/index.js');
 const saved = { ...process.env };
 const xdg = mkdtempSync(join(tmpdir(), 'cct-xdg-'));
 let fake: FakeClassCharts;
 let releaseOutDir: () => void = () => undefined;
-
-const popover = () => FakeBrowserWindow.instances[0]!;
-const invoke = (channel: string, ...args: unknown[]) => ipcMain.invoke(channel, popover().webContents, args);
-const lastState = () =>
-  popover()
-    .webContents.send.mock.calls.filter(([channel]) => channel === 'state:changed')
-    .map(([, state]) => state as AppState)
-    .at(-1);
 
 beforeAll(async () => {
   releaseOutDir = await acquireOutDirLock();

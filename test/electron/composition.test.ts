@@ -13,6 +13,7 @@ import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/
 import { addDays, londonDate } from '../../main/classcharts/dates';
 import type { AppState } from '../../preload/contract';
 import { emulatedNetRequest, netRequestCalls, type EmulatedRequestOptions } from '../mocks/net-request';
+import { invoke, lastState, popover } from './booted-main';
 
 vi.mock('electron', () => import('../mocks/electron'));
 
@@ -23,14 +24,7 @@ let fake: FakeClassCharts;
 const saved = { ...process.env };
 const xdg = mkdtempSync(join(tmpdir(), 'cct-xdg-'));
 
-const popover = () => FakeBrowserWindow.instances[0]!;
 const tray = () => FakeTray.instances[0]!;
-const invoke = (channel: string, ...args: unknown[]) => ipcMain.invoke(channel, popover().webContents, args);
-const lastState = () =>
-  popover()
-    .webContents.send.mock.calls.filter(([channel]) => channel === 'state:changed')
-    .map(([, state]) => state as AppState)
-    .at(-1);
 
 beforeAll(async () => {
   fake = await startFakeClassCharts({ port: 0 });
