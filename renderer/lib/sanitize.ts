@@ -121,10 +121,13 @@ const STYLE_END_TAG = /<\/style[\t\n\f\r />]/gi;
  * Only whole attributes (name through value) are cut, each replaced by `/ `, and a `<style>` element up to
  * its end tag; so the rest of the input tokenizes as before (a property test checks it against a spec
  * parser), and no markup is added: neither `/ ` after whitespace, `/` or a quote, nor the `</style` left
- * after a cut, can end a comment or open a tag with what precedes it. Where the browser would read text rather than a tag (inside a comment or
- * a `<textarea>`), text shaped like a handler is cut too, and a `<style>` inside SVG or MathML (which holds
- * markup, not text) is cut with that markup up to its end tag: over-cutting is safe, as DOMPurify still
- * sanitizes what is left and keeps no comment, script, style, textarea, SVG or MathML.
+ * after a cut, can end a comment or open a tag with what precedes it.
+ *
+ * Where the browser would read text rather than a tag (inside a comment or a `<textarea>`), text shaped
+ * like a handler is cut too, and a `<style>` inside SVG or MathML (which holds markup, not text) is cut
+ * with that markup up to its end tag: over-cutting is safe, as DOMPurify still sanitizes what is left and
+ * keeps no comment, script, style, textarea, SVG or MathML. Never throws; returns `html` itself when
+ * there is nothing to cut.
  */
 export function stripInlineCode(html: string): string {
   let out = '';
