@@ -18,7 +18,9 @@ export const TEMP_CHECK = 'the suite leaves the temp folder as it found it';
  */
 const TOOL_CACHES = /^(tsx-.+|jiti)$/;
 
+/** A run's temp folder: where it is, the environment that points a process at it, and its checks. */
 export interface RunTempFolder {
+  /** The folder's absolute path (`<os temp>/cct-run-XXXXXX`). */
   path: string;
   /** TMPDIR, TMP and TEMP, for the run's processes (os.tmpdir() reads them). */
   env: { TMPDIR: string; TMP: string; TEMP: string };
@@ -27,6 +29,10 @@ export interface RunTempFolder {
   remove(): void;
 }
 
+/**
+ * Makes a new empty temp folder for one run (mkdtemp under the OS temp folder). Throws when it cannot be
+ * made (the OS temp folder missing or not writable).
+ */
 export function runTempFolder(): RunTempFolder {
   const path = mkdtempSync(join(tmpdir(), 'cct-run-'));
   return {
