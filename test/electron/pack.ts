@@ -27,11 +27,12 @@ export const FUSES = [
   'loadBrowserProcessSpecificV8Snapshot',
   'grantFileProtocolExtraPrivileges',
 ] as const;
-/** A fuse byte: on ('1') or off ('0'). */
+/** A fuse byte that is on (ASCII '1'). */
 export const FUSE_ON = 0x31;
+/** A fuse byte that is off (ASCII '0'). */
 export const FUSE_OFF = 0x30;
 
-/** A binary of node_modules/.bin. */
+/** The path of a command installed in node_modules/.bin, e.g. `bin('electron-builder')`. */
 export const bin = (name: string): string => join(ROOT, 'node_modules', '.bin', name);
 
 /**
