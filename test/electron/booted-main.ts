@@ -1,11 +1,55 @@
 /**
- * Playing the popover of a main process booted under the shared electron mock (main/index.ts from source
- * in composition.test.ts, the built out/main/index.js in bundle.test.ts): the popover window, a contract
- * call from its page over IPC, and the last state main sent it. The test file mocks `electron` with
- * test/mocks/electron.ts, the module these read.
+ * A main process booted under the shared electron mock, and playing its popover: main/index.ts from source
+ * in composition.test.ts, the built out/main/index.js in bundle.test.ts. `bootMain` starts the fake
+ * ClassCharts server, points main at it (demo mode, a temporary XDG config folder) and waits for the signed-out
+ * tray; the popover helpers read the window, call a contract channel from its page over IPC, and read the
+ * last state main sent it. The test file mocks `electron` with test/mocks/electron.ts, the module these use.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, vi } from 'vitest';
 import type { AppState } from '../../preload/contract';
-import { FakeBrowserWindow, ipcMain } from '../mocks/electron';
+import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
+import { FakeBrowserWindow, FakeTray, app, ipcMain, net, resetElectronMock } from '../mocks/electron';
+import { emulatedNetRequest, type EmulatedRequestOptions } from '../mocks/net-request';
+
+/** A booted main: the fake it talks to, its XDG config folder, and how to quit it. */
+export interface BootedMain {
+  fake: FakeClassCharts;
+  /** XDG_CONFIG_HOME of the run (the Linux autostart file goes under it). */
+  xdg: string;
+  /** Quits main (`before-quit`, `will-quit`), restores the environment, closes the fake, removes `xdg`. */
+  quit(): Promise<void>;
+}
+
+/**
+ * Boots main by calling `load` (the test file's own `import()` of main, so its `electron` mock applies)
+ * against a new fake ClassCharts on 127.0.0.1, `net.request` played by its node:http emulation; resolves
+ * once IPC is registered and the tray says signed out. Rejects after 10 s of either not happening.
+ */
+export async function bootMain(load: () => Promise<unknown>): Promise<BootedMain> {
+  const fake = await startFakeClassCharts({ port: 0 });
+  const xdg = mkdtempSync(join(tmpdir(), 'cct-xdg-'));
+  const saved = { ...process.env };
+  resetElectronMock();
+  net.request.mockImplementation((options: unknown) => emulatedNetRequest(options as EmulatedRequestOptions));
+  Object.assign(process.env, { CLASSCHARTS_BASE_URL: fake.url, CLASSCHARTS_DEMO: '1', XDG_CONFIG_HOME: xdg });
+  await load();
+  await vi.waitFor(() => expect(ipcMain.handlers.size).toBeGreaterThan(0), { timeout: 10_000 });
+  await vi.waitFor(() => expect(FakeTray.instances[0]?.tooltip).toContain('Signed out'), { timeout: 10_000 });
+  return {
+    fake,
+    xdg,
+    async quit() {
+      app.emit('before-quit');
+      app.emit('will-quit');
+      process.env = saved;
+      await fake.close();
+      rmSync(xdg, { recursive: true, force: true });
+    },
+  };
+}
 
 /** The popover: the one window main creates at start. */
 export const popover = () => FakeBrowserWindow.instances[0]!;

@@ -6,45 +6,34 @@
  * What a user would notice: the app starts, signs in with the demo pupil's code, fetches today, and keeps
  * the remembered sign-in encrypted on disk (electron-store + safeStorage).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
-import { emulatedNetRequest, type EmulatedRequestOptions } from '../mocks/net-request';
-import { invoke, lastState } from './booted-main';
+import type { FakeClassCharts } from '../fake-classcharts/index';
+import { bootMain, invoke, lastState, type BootedMain } from './booted-main';
 import { acquireOutDirLock } from './out-dir-lock';
 import { ROOT, buildApp } from './pack';
 
 vi.mock('electron', () => import('../mocks/electron'));
 
 const electron = await import('../mocks/electron');
-const { FakeTray, app, net, resetElectronMock } = electron;
+const { app } = electron;
 
 const bundle = join(ROOT, 'out/main/index.js');
-const saved = { ...process.env };
-const xdg = mkdtempSync(join(tmpdir(), 'cct-xdg-'));
 let fake: FakeClassCharts;
+let booted: BootedMain;
 let releaseOutDir: () => void = () => undefined;
 
 beforeAll(async () => {
   releaseOutDir = await acquireOutDirLock();
   await buildApp();
-  fake = await startFakeClassCharts({ port: 0 });
-  resetElectronMock();
-  net.request.mockImplementation((options: unknown) => emulatedNetRequest(options as EmulatedRequestOptions));
-  Object.assign(process.env, { CLASSCHARTS_BASE_URL: fake.url, CLASSCHARTS_DEMO: '1', XDG_CONFIG_HOME: xdg });
-  await import(/* @vite-ignore */ bundle);
-  await vi.waitFor(() => expect(FakeTray.instances[0]?.tooltip).toContain('Signed out'), { timeout: 10_000 });
+  booted = await bootMain(() => import(/* @vite-ignore */ bundle));
+  fake = booted.fake;
 }, 300_000);
 
 afterAll(async () => {
-  app.emit('before-quit');
-  app.emit('will-quit');
+  await booted.quit();
   releaseOutDir();
-  process.env = saved;
-  await fake.close();
-  rmSync(xdg, { recursive: true, force: true });
 });
 
 describe('the built main (out/main/index.js, packages bundled)', () => {

@@ -5,44 +5,32 @@
  * What a user would notice: the popover signs in to the demo over IPC, the tray follows the state,
  * the tray menu signs out, a second launch opens the popover, waking the computer refreshes.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
+import type { FakeClassCharts } from '../fake-classcharts/index';
 import { addDays, londonDate } from '../../main/classcharts/dates';
 import type { AppState } from '../../preload/contract';
-import { emulatedNetRequest, netRequestCalls, type EmulatedRequestOptions } from '../mocks/net-request';
-import { invoke, lastState, popover } from './booted-main';
+import { netRequestCalls } from '../mocks/net-request';
+import { bootMain, invoke, lastState, popover, type BootedMain } from './booted-main';
 
 vi.mock('electron', () => import('../mocks/electron'));
 
 const electron = await import('../mocks/electron');
-const { FakeBrowserWindow, FakeTray, app, ipcMain, net, powerMonitor, resetElectronMock, session } = electron;
+const { FakeBrowserWindow, FakeTray, app, ipcMain, powerMonitor, session } = electron;
 
 let fake: FakeClassCharts;
-const saved = { ...process.env };
-const xdg = mkdtempSync(join(tmpdir(), 'cct-xdg-'));
+let xdg: string;
+let booted: BootedMain;
 
 const tray = () => FakeTray.instances[0]!;
 
 beforeAll(async () => {
-  fake = await startFakeClassCharts({ port: 0 });
-  resetElectronMock();
-  net.request.mockImplementation((options: unknown) => emulatedNetRequest(options as EmulatedRequestOptions));
-  Object.assign(process.env, { CLASSCHARTS_BASE_URL: fake.url, CLASSCHARTS_DEMO: '1', XDG_CONFIG_HOME: xdg });
-  await import('../../main/index');
-  await vi.waitFor(() => expect(ipcMain.handlers.size).toBeGreaterThan(0), { timeout: 10_000 });
-  await vi.waitFor(() => expect(tray().tooltip).toContain('Signed out'), { timeout: 10_000 });
+  booted = await bootMain(() => import('../../main/index'));
+  ({ fake, xdg } = booted);
 });
 
-afterAll(async () => {
-  app.emit('before-quit');
-  app.emit('will-quit');
-  process.env = saved;
-  await fake.close();
-  rmSync(xdg, { recursive: true, force: true });
-});
+afterAll(() => booted.quit());
 
 describe('the app as wired by main/index.ts', () => {
   it('starts as a tray app: one hidden popover, a tray icon saying signed out, no dock icon', () => {
