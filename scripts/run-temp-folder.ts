@@ -24,8 +24,12 @@ export interface RunTempFolder {
   path: string;
   /** TMPDIR, TMP and TEMP, for the run's processes (os.tmpdir() reads them). */
   env: { TMPDIR: string; TMP: string; TEMP: string };
-  /** What the run left in the folder (tools' caches aside), by name. */
-  leftovers(): string[];
+  /**
+   * What the run left in the folder (tools' caches aside), as the runners print it on failure
+   * (`the run left N in it: a, b`, names sorted), or null when it left nothing.
+   */
+  leftoverProblem(): string | null;
+  /** Removes the folder with everything in it. */
   remove(): void;
 }
 
@@ -38,10 +42,12 @@ export function runTempFolder(): RunTempFolder {
   return {
     path,
     env: { TMPDIR: path, TMP: path, TEMP: path },
-    leftovers: () =>
-      readdirSync(path)
+    leftoverProblem: () => {
+      const left = readdirSync(path)
         .filter((name) => !TOOL_CACHES.test(name))
-        .sort(),
+        .sort();
+      return left.length > 0 ? `the run left ${left.length} in it: ${left.join(', ')}` : null;
+    },
     remove: () => rmSync(path, { recursive: true, force: true }),
   };
 }

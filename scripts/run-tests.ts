@@ -30,7 +30,7 @@ const run = spawnSync(
   ],
   { stdio: 'inherit', env: { ...process.env, ...temp.env } },
 );
-const left = temp.leftovers();
+const problem = temp.leftoverProblem();
 temp.remove();
 
 // When vitest died before writing a report, the run itself counts as one failure.
@@ -42,10 +42,10 @@ let failed = report.numFailedTests;
 const skipped = report.numPendingTests + report.numTodoTests;
 let code = run.status ?? 1;
 if (code !== 0 && failed === 0) failed = 1;
-if (left.length > 0) {
+if (problem) {
   failed++;
   code = 1;
-  console.log(`\n  ✗ ${TEMP_CHECK}\n    the run left ${left.length} in it: ${left.join(', ')}`);
+  console.log(`\n  ✗ ${TEMP_CHECK}\n    ${problem}`);
 } else passed++;
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(code);
