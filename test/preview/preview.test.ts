@@ -2,8 +2,10 @@
 // same-origin only, every argument validated by main/contract-schemas.ts, answers and events over the same
 // protocol the page's transport speaks. Runs against the fake server on 127.0.0.1, port 0.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { connect as connectSocket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppState } from '../../preload/contract';
@@ -196,5 +198,22 @@ describe('preview bridge', () => {
     socket.send(JSON.stringify({ type: 'invoke', id: 'x', channel: 'state:get' }));
     await expect(api.getState()).resolves.toMatchObject({ environment: { platform: 'browser' } });
     socket.close();
+  });
+});
+
+describe('preview close', () => {
+  it('does not wait for a socket a browser opened ahead of need and never sent a request on', async () => {
+    // Chromium preconnects; Node's server.close() waits for such a socket until its 60 s headers timeout,
+    // which made an e2e test's teardown outlast the test (seen under Playwright Test with video on).
+    const own = await startPreview({ rendererDir: dir, logger: silentLogger });
+    const { port } = new URL(own.url);
+    const socket = connectSocket(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const outcome = await Promise.race([
+      own.close().then(() => 'closed'),
+      delay(10_000).then(() => 'still waiting for the idle socket'),
+    ]);
+    socket.destroy();
+    expect(outcome).toBe('closed');
   });
 });

@@ -161,7 +161,12 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
       closing ??= (async () => {
         await app.stop();
         await bridge.close();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        // A browser still showing the page may hold a socket it opened ahead of need (Chromium's
+        // preconnect) and never sent a request on: close() alone waits for it until Node's 60 s headers
+        // timeout, so every connection is ended here.
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        await closed;
         await fake?.close();
       })();
       return closing;
