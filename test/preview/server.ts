@@ -48,6 +48,11 @@ export interface PreviewOptions {
    * shown on any day; the page follows it. Default: the real time.
    */
   now?: number;
+  /**
+   * Main's clock stays at `now` instead of running on (timers still fire): every view shows the same times
+   * on every run, however slow the machine — the visual snapshots (test/e2e/). Default false.
+   */
+  frozen?: boolean;
   /** What the memory vault reports (to preview the sign-in form's keychain states); default `available`. */
   keychain?: KeychainStatus;
   /** Folder of the built renderer; default {@link DEFAULT_RENDERER_DIR}. */
@@ -84,11 +89,14 @@ export const quietLogger: Logger = {
   error: (message, fields) => console.error(`[preview] ${message}`, fields ?? ''),
 };
 
-/** A clock that starts at `start` (epoch ms) and runs at real speed; the real clock without it. */
-export function shiftedClock(start?: number): Clock {
+/**
+ * A clock that starts at `start` (epoch ms) and runs at real speed, or stays there when `frozen`; the real
+ * clock without `start`. Its timers are the real ones either way.
+ */
+export function shiftedClock(start?: number, frozen = false): Clock {
   const offset = start === undefined ? 0 : start - Date.now();
   return {
-    now: () => Date.now() + offset,
+    now: () => (frozen && start !== undefined ? start : Date.now() + offset),
     setTimeout: (callback, ms) => setTimeout(callback, ms),
     clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   };
@@ -97,7 +105,7 @@ export function shiftedClock(start?: number): Clock {
 /** Starts the fake (unless `baseUrl`), the core and the page server. Rejects if a port cannot be bound. */
 export async function startPreview(options: PreviewOptions = {}): Promise<Preview> {
   const logger = options.logger ?? quietLogger;
-  const clock = shiftedClock(options.now);
+  const clock = shiftedClock(options.now, options.frozen);
   const fake = options.baseUrl ? null : await startFakeClassCharts({ clock: clock.now, ...options.fake });
   const baseUrl = options.baseUrl ?? fake!.url;
   const notifier = createConsoleNotifier({
