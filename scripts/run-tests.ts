@@ -3,17 +3,12 @@
 // test of the runner's own: the run leaves its temp folder (TMPDIR, fresh for the run) empty.
 // Extra arguments are passed to vitest (e.g. `npm test -- test/fake-classcharts`).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { writeRunChecks } from './run-checks';
 import { runTempFolder, TEMP_CHECK } from './run-temp-folder';
+import { countVitestReport, readReport, VITEST_REPORT, type VitestJsonReport } from './test-reports';
 
-interface VitestJsonReport {
-  numPassedTests: number;
-  numFailedTests: number;
-  numPendingTests: number;
-  numTodoTests: number;
-}
-
-const reportFile = 'test-results/vitest.json';
+const reportFile = VITEST_REPORT;
 mkdirSync('test-results', { recursive: true });
 rmSync(reportFile, { force: true });
 const temp = runTempFolder();
@@ -34,12 +29,9 @@ const problem = temp.leftoverProblem();
 temp.remove();
 
 // When vitest died before writing a report, the run itself counts as one failure.
-const report: VitestJsonReport = existsSync(reportFile)
-  ? (JSON.parse(readFileSync(reportFile, 'utf8')) as VitestJsonReport)
-  : { numPassedTests: 0, numFailedTests: 1, numPendingTests: 0, numTodoTests: 0 };
-let passed = report.numPassedTests;
-let failed = report.numFailedTests;
-const skipped = report.numPendingTests + report.numTodoTests;
+const counts = countVitestReport(readReport<VitestJsonReport>(reportFile));
+let { passed, failed } = counts;
+const { skipped } = counts;
 let code = run.status ?? 1;
 if (code !== 0 && failed === 0) failed = 1;
 if (problem) {
@@ -47,5 +39,6 @@ if (problem) {
   code = 1;
   console.log(`\n  ✗ ${TEMP_CHECK}\n    ${problem}`);
 } else passed++;
+writeRunChecks('unit', [{ name: TEMP_CHECK, problem }]);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(code);

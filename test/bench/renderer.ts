@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { build } from 'vite';
 import { type AppState, BRIDGE_EVENTS, BRIDGE_METHODS, type InvokeChannel } from '../../preload/contract';
-import { CHROMIUM, CHROMIUM_ARGS, POPOVER } from '../e2e/harness';
+import { CHROMIUM, CHROMIUM_ARGS, POPOVER } from '../e2e/browser';
 import { measureBundle } from '../preview/build';
 import { type Preview, quietLogger, startPreview } from '../preview/server';
 import { SCHOOL_MORNING } from './network';

@@ -1,16 +1,13 @@
 /**
- * Page helpers for the popover in the e2e tests: signing in, waiting for views, reading what is shown,
- * and running axe-core. Queries go by role and accessible name, as a user (or a screen reader) finds things.
+ * Page helpers for the popover tests (test/e2e/popover/): signing in, waiting for views, reading what is
+ * shown. Queries go by role and accessible name, as a user (or a screen reader) finds things.
  */
-import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Locator, Page } from 'playwright-core';
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { FakePupilData } from '../fake-classcharts/index';
+import type { Preview } from '../preview/server';
 
 /** 10:15 on Monday 23 November 2026, London (GMT): a school day, during period 2. */
 export const MONDAY_MORNING = Date.parse('2026-11-23T10:15:00Z');
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Signs in with the student form. */
 export async function signInStudent(
@@ -65,44 +62,25 @@ export async function dayHeading(page: Page): Promise<string> {
   return ((await page.locator('#day-heading').textContent()) ?? '').replace(/\s+/g, ' ').trim();
 }
 
-/** A violation axe-core found. */
-export interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  targets: string[];
+/** The fake's data of one pupil (raw, as ClassCharts would send it); fails the test when it has none. */
+export function fakePupil(preview: Preview, pupilId: number): FakePupilData {
+  const pupil = preview.fake!.dataset.pupils.find((p) => p.pupil.id === pupilId);
+  expect(pupil, `the fake has pupil ${pupilId}`).toBeTruthy();
+  return pupil!;
 }
 
-/**
- * Runs axe-core (node_modules/axe-core/axe.min.js, evaluated through the DevTools protocol so the page's
- * CSP stays strict) on the whole page; returns every violation.
- */
-export async function runAxe(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<AxeResults> } })
-      .axe;
-    interface AxeResults {
-      violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-    }
-    const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-    }));
-  });
+/** Lessons are shown, and one is current (10:15 falls inside a lesson in the fake timetable). */
+export async function expectTodayShown(page: Page): Promise<void> {
+  expect(await dayHeading(page)).toMatch(/Today Monday 23 November/);
+  const subjects = await lessonSubjects(page);
+  expect(subjects.length, `lessons shown: ${subjects.join(', ')}`).toBeGreaterThanOrEqual(4);
+  await lessonList(page).locator('li[aria-current="time"]').first().waitFor();
 }
 
-/** Fails on serious or critical axe violations; returns the minor ones for the log. */
-export async function assertAccessible(page: Page, where: string): Promise<AxeViolation[]> {
-  const violations = await runAxe(page);
-  const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(
-    severe.map((v) => `${v.id} (${v.impact}): ${v.help} @ ${v.targets.slice(0, 3).join(', ')}`),
-    [],
-    `axe on ${where}`,
+/** Waits until the day heading names `day` (e.g. `Tuesday 24 November`, `Tomorrow`). */
+export async function waitForDay(page: Page, day: string): Promise<void> {
+  await page.waitForFunction(
+    (text) => document.querySelector('#day-heading')?.textContent?.includes(text),
+    day,
   );
-  return violations.filter((v) => !severe.includes(v));
 }

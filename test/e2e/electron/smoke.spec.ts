@@ -1,18 +1,17 @@
 /**
- * The real Electron app, driven by Playwright's `_electron`: build, start against the fake ClassCharts
- * server (demo mode), sign in with the demo student from the popover, see today's lessons.
+ * The real Electron app, driven by Playwright's `_electron` (project `electron`): build, start against the
+ * fake ClassCharts server (demo mode), sign in with the demo student from the popover, see today's lessons.
  *
- * Runs only where an Electron binary is installed (and, on Linux, a display — e.g. `xvfb-run npm test`);
- * elsewhere it is skipped and says why, once, on the console. It never downloads anything.
+ * Runs only where an Electron binary is installed (and, on Linux, a display — e.g. `xvfb-run npm run
+ * test:e2e`); elsewhere it is skipped with one line saying why. It never downloads anything.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { _electron, type ElectronApplication, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { londonDate } from '../../main/classcharts/dates';
-import { electronPackageDir, findElectronBinary } from '../../scripts/launch';
-import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
-import { acquireOutDirLock } from '../electron/out-dir-lock';
+import { _electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { londonDate } from '../../../main/classcharts/dates';
+import { electronPackageDir, findElectronBinary } from '../../../scripts/launch';
+import { startFakeClassCharts, type FakeClassCharts } from '../../fake-classcharts/index';
+import { acquireOutDirLock } from '../../electron/out-dir-lock';
 
 const root = process.cwd();
 const binary = findElectronBinary({
@@ -21,12 +20,12 @@ const binary = findElectronBinary({
   electronDir: electronPackageDir(),
 });
 const noDisplay = process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
+/** Why the real app cannot run here, or null when it can. */
 const skipReason = !binary
-  ? 'no Electron binary is installed here (it downloads on first use; see `npm start`)'
+  ? 'no Electron binary: none is installed here (it downloads on first use; see `npm start`)'
   : noDisplay
-    ? 'no display (run under xvfb-run)'
+    ? 'no display: run under xvfb-run'
     : null;
-if (skipReason) console.warn(`[electron-e2e] SKIPPED the real-Electron smoke test: ${skipReason}.`);
 
 function build(): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -41,13 +40,17 @@ function build(): Promise<void> {
   });
 }
 
-describe.skipIf(skipReason !== null)('real Electron app (Playwright _electron)', () => {
+test.describe('real Electron app (Playwright _electron)', () => {
+  test.skip(skipReason !== null, skipReason ?? '');
+  test.describe.configure({ mode: 'serial' });
+
   let fake: FakeClassCharts;
   let app: ElectronApplication;
   let popover: Page;
   let release: () => void = () => undefined;
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
     release = await acquireOutDirLock();
     await build();
     fake = await startFakeClassCharts({ port: 0 });
@@ -66,15 +69,15 @@ describe.skipIf(skipReason !== null)('real Electron app (Playwright _electron)',
     popover = await app.firstWindow();
     // The popover starts hidden next to the tray; show it as a tray click would.
     await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.show());
-  }, 180_000);
+  });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await app?.close();
     await fake?.close();
     release();
   });
 
-  it('signs in to the demo and shows today', async () => {
+  test('signs in to the demo and shows today', async () => {
     await popover.getByRole('button', { name: 'Use demo student' }).click({ timeout: 30_000 });
     const today = londonDate(Date.now());
     const weekend = [0, 6].includes(new Date(`${today}T12:00:00Z`).getUTCDay());
@@ -86,9 +89,5 @@ describe.skipIf(skipReason !== null)('real Electron app (Playwright _electron)',
       expect(await lessons.getByRole('listitem').count()).toBeGreaterThan(0);
     }
     expect(fake.requests.some((r) => r.path.startsWith('/apiv2student/timetable'))).toBe(true);
-  }, 120_000);
-});
-
-describe.skipIf(skipReason === null)('real Electron app (Playwright _electron)', () => {
-  it.skip(`skipped: ${skipReason ?? ''}`, () => undefined);
+  });
 });

@@ -1,0 +1,218 @@
+/**
+ * A student's popover in Chromium against the preview (the real core and the fake ClassCharts server) on
+ * Monday 23 November 2026 at 10:15 London time: signing in, today and the homework list, moving between
+ * days, reopening, settings that last, an expired session and the service going down.
+ */
+import { homeworkGroupTitle } from '../../../renderer/lib/format';
+import { expect, test } from '../fixtures';
+import {
+  dayHeading,
+  expectTodayShown,
+  fakePupil,
+  lessonList,
+  lessonSubjects,
+  MONDAY_MORNING,
+  openTab,
+  signInStudent,
+  waitForDay,
+  waitForToday,
+} from '../popover-page';
+
+test.use({ previewOptions: { now: MONDAY_MORNING } });
+
+test('student signs in and sees today, homework and a homework detail', async ({ page, preview }) => {
+  await page.getByRole('heading', { name: 'Sign in to ClassCharts' }).waitFor();
+  await signInStudent(page, preview.fake!.accounts.student);
+  await expectTodayShown(page);
+  expect(await page.getByRole('group', { name: /^Pupil/ }).count(), 'no pupil switcher for a student').toBe(
+    0,
+  );
+
+  await openTab(page, 'Homework');
+  // The groups main made, in its order, with their counts (the wording is the component tests' business),
+  // and a homework of the fake's due today, in "Due today".
+  const groups = preview.app.state().homework.filter((g) => g.items.length > 0);
+  expect(
+    groups.length,
+    `homework groups in the core: ${groups.map((g) => g.key).join(', ')}`,
+  ).toBeGreaterThanOrEqual(3);
+  await page.getByRole('heading', { level: 2, name: /^Overdue/ }).waitFor();
+  expect(
+    (await page.getByRole('heading', { level: 2 }).allTextContents()).map((t) =>
+      t.replace(/\s+/g, ' ').trim(),
+    ),
+  ).toEqual(groups.map((g) => `${homeworkGroupTitle(g.key)} (${g.items.length})`));
+  const dueToday = fakePupil(preview, preview.fake!.accounts.student.pupilId).homeworks.find(
+    (h) => h.due_date === '2026-11-23' && h.status.state !== 'completed',
+  );
+  expect(dueToday, 'the fake has homework due on Monday 23 November').toBeTruthy();
+  await page
+    .getByRole('region', { name: /^Due today/ })
+    .getByText(dueToday!.title, { exact: true })
+    .waitFor();
+
+  const firstItem = page.locator('main section li button').first();
+  const title = (await firstItem.locator('.hw-title').innerText()).trim();
+  await firstItem.click();
+  await page.getByRole('heading', { level: 2, name: title }).waitFor();
+  expect(await page.evaluate(() => document.activeElement?.id), 'focus moves to the homework title').toBe(
+    'hw-title',
+  );
+  await page.keyboard.press('Escape');
+  await page.locator('main section li button').first().waitFor();
+
+  // Back from a homework far down the list: the same place, focus on that homework (Back and Escape).
+  const main = page.locator('main');
+  for (const close of ['Back', 'Escape'] as const) {
+    const item = page.locator('main section li button').nth(close === 'Back' ? -1 : -2);
+    await item.scrollIntoViewIfNeeded();
+    const scrolled = await main.evaluate((m) => m.scrollTop);
+    expect(scrolled, 'the list is scrolled').toBeGreaterThan(0);
+    const id = await item.getAttribute('data-homework-id');
+    await item.click();
+    await page.locator('#hw-title').waitFor();
+    if (close === 'Back') await page.getByRole('button', { name: 'Homework', exact: true }).click();
+    else await page.keyboard.press('Escape');
+    await item.waitFor();
+    expect(
+      await page.evaluate(() => document.activeElement?.getAttribute('data-homework-id')),
+      `${close}: focus on the homework that was open`,
+    ).toBe(id);
+    expect(await main.evaluate((m) => m.scrollTop), `${close}: the list where it was`).toBe(scrolled);
+  }
+});
+
+test('moves between days with buttons and arrow keys', async ({ page, preview }) => {
+  await signInStudent(page, preview.fake!.accounts.student);
+  // Two clicks in the same spot go two days ahead: Next does not move when "Today" appears.
+  const next = await page.getByRole('button', { name: 'Next day' }).boundingBox();
+  expect(next).toBeTruthy();
+  await page.mouse.click(next!.x + next!.width / 2, next!.y + next!.height / 2);
+  await waitForDay(page, 'Tuesday 24 November');
+  expect(await dayHeading(page)).toMatch(/^Tomorrow/);
+  await lessonList(page).waitFor();
+  expect((await lessonSubjects(page)).length, 'Tuesday has lessons').toBeGreaterThanOrEqual(4);
+  await page.getByRole('button', { name: 'Back to today' }).waitFor();
+  expect(await page.getByRole('button', { name: 'Next day' }).boundingBox(), 'Next stayed put').toEqual(next);
+  await page.mouse.click(next!.x + next!.width / 2, next!.y + next!.height / 2);
+  await waitForDay(page, 'Wednesday 25 November');
+  expect(await dayHeading(page)).toMatch(/^In 2 days/);
+  await page.keyboard.press('ArrowLeft');
+  await waitForDay(page, 'Tuesday 24 November');
+
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  await page.getByText("No lessons — it's the weekend.").waitFor();
+  expect(await dayHeading(page)).toMatch(/Saturday 28 November/);
+
+  await page.keyboard.press('Home');
+  await waitForDay(page, 'Monday 23 November');
+  await page.keyboard.press('ArrowLeft');
+  await page.getByText("No lessons — it's the weekend.").waitFor();
+  await page.getByRole('button', { name: 'Back to today' }).click();
+  await expectTodayShown(page);
+});
+
+test('a reopened popover shows the lessons from its first frame, its bridge code preloaded', async ({
+  page: first,
+  preview,
+  context,
+  reopen,
+}) => {
+  await signInStudent(first, preview.fake!.accounts.student);
+  const sent: string[] = [];
+  context.on('page', (page) =>
+    page.on('websocket', (socket) => socket.on('framesent', (frame) => sent.push(String(frame.payload)))),
+  );
+  const page = await reopen(first);
+  await expectTodayShown(page);
+
+  const html = await (await fetch(preview.url)).text();
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((name) => name.endsWith('.js')),
+  );
+  // The on-demand chunks warmed when the popover is idle (sanitizer, Settings) may come later.
+  const late = scripts.filter((name) => !html.includes(`.${name}"`) && !/\/(sanitize|Settings)-/.test(name));
+  expect(late, 'every other script is named in the page (entry or modulepreload)').toEqual([]);
+  expect(
+    scripts.some((name) => /\/ws-transport-/.test(name)),
+    `the bridge was loaded: ${scripts.join(', ')}`,
+  ).toBe(true);
+  const asked = sent.map((frame) => (JSON.parse(frame) as { channel?: string }).channel);
+  expect(asked, `the state came with the hello frame; sent: ${asked.join(', ')}`).not.toContain('state:get');
+});
+
+test('a changed setting is kept after reopening the popover', async ({ page: first, preview, reopen }) => {
+  await signInStudent(first, preview.fake!.accounts.student);
+  await openTab(first, 'Settings');
+  await first.getByRole('checkbox', { name: 'Badges' }).uncheck();
+  await first.getByRole('status').getByText('Saved.').waitFor();
+  await first.getByRole('combobox', { name: 'Check for updates every' }).selectOption('30');
+  await first.getByRole('status').getByText('Saved.').waitFor();
+  await first.getByRole('checkbox', { name: /quiet hours/ }).check();
+  await first.getByLabel('From').selectOption('20:30');
+  await first.waitForFunction(() =>
+    document.querySelector('[role="status"]')?.textContent?.includes('Saved.'),
+  );
+
+  const page = await reopen(first);
+  await waitForToday(page);
+  await openTab(page, 'Settings');
+  expect(await page.getByRole('checkbox', { name: 'Badges' }).isChecked()).toBe(false);
+  expect(await page.getByRole('combobox', { name: 'Check for updates every' }).inputValue()).toBe('30');
+  expect(await page.getByLabel('From').inputValue()).toBe('20:30');
+  const kept = preview.app.state().settings;
+  expect(kept.notifications.kinds.badge).toBe(false);
+  expect(kept.refreshIntervalMinutes).toBe(30);
+  expect(kept.notifications.quietHours).toEqual({ enabled: true, start: '20:30', end: '07:00' });
+});
+
+test('an expired session recovers without the user noticing', async ({ page, preview }) => {
+  const fake = preview.fake!;
+  await signInStudent(page, fake.accounts.student);
+  const mark = fake.requests.length;
+
+  fake.expireSessions();
+  await page.getByRole('button', { name: 'Next day' }).click();
+  await waitForDay(page, 'Tuesday');
+  await lessonList(page).waitFor();
+  await page.getByRole('button', { name: 'Refresh now' }).click();
+  await preview.app.whenIdle();
+
+  const after = fake.requests.slice(mark).map((r) => `${r.method} ${r.path}`);
+  expect(after, `the core signed in again after the expiry: ${after.join(', ')}`).toContain(
+    'POST /student/login',
+  );
+  expect(
+    after.some((r) => r.startsWith('GET /apiv2student/timetable/')),
+    'and fetched the next day',
+  ).toBe(true);
+  expect(preview.app.state().auth).toBe('signed-in');
+  expect(await page.getByRole('alert').count(), 'no alert shown').toBe(0);
+  expect(await page.getByRole('status').count(), 'no stale or offline banner').toBe(0);
+  expect(await page.getByRole('heading', { name: 'Sign in to ClassCharts' }).count()).toBe(0);
+  expect((await lessonSubjects(page)).length).toBeGreaterThanOrEqual(4);
+});
+
+test('with the service down the last data stays, with a banner, and comes back', async ({
+  page,
+  preview,
+}) => {
+  const fake = preview.fake!;
+  await signInStudent(page, fake.accounts.student);
+  const before = await lessonSubjects(page);
+
+  await fake.down();
+  await page.getByRole('button', { name: 'Refresh now' }).click();
+  const banner = page.getByRole('status').filter({ hasText: /Offline|out of date/ });
+  await banner.waitFor();
+  expect(await banner.innerText()).toMatch(/\nShowing data from 10:1\d\.$/m);
+  expect(await lessonSubjects(page), 'the last lessons are still shown').toEqual(before);
+
+  await fake.up();
+  await banner.getByRole('button', { name: 'Retry' }).click();
+  await banner.waitFor({ state: 'detached' });
+  expect(preview.app.state().freshness.stale).toBe(false);
+});
