@@ -112,14 +112,15 @@ describe('counting the reporters', () => {
 });
 
 describe('the CI total (scripts/ci-summary.ts)', () => {
-  let dir: string | undefined;
+  const dirs: string[] = [];
   afterEach(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
   /** Runs the summary in a folder holding the given test-results files; returns its lines and status. */
   function summarise(files: Record<string, unknown>, args: number[]) {
-    dir = mkdtempSync(path.join(tmpdir(), 'ci-summary-'));
+    const dir = mkdtempSync(path.join(tmpdir(), 'ci-summary-'));
+    dirs.push(dir);
     mkdirSync(path.join(dir, 'test-results'));
     for (const [name, body] of Object.entries(files)) {
       writeFileSync(path.join(dir, 'test-results', name), JSON.stringify(body));
