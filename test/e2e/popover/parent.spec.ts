@@ -39,48 +39,55 @@ test('parent signs in and switches pupils with the switcher and number keys', as
   );
 });
 
-test("three pupils' names and homework counts fit one row of the switcher, in words", async ({
-  page,
-  preview,
-  view,
-}) => {
-  const fake = preview.fake!;
-  // A third child: the sibling's data under another id and a longer name.
-  const parent = fake.dataset.parents[0]!;
-  const third = structuredClone(fakePupil(preview, parent.pupilIds[1]!));
-  third.pupil = { ...third.pupil, id: 4102999, first_name: 'Isabella', name: 'Isabella Hughes' };
-  fake.dataset.pupils.push(third);
-  parent.pupilIds.push(third.pupil.id);
+// The switcher with three children is a view of its own (the snapshot), in both schemes.
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(scheme, () => {
+    test.use({ colorScheme: scheme });
 
-  await signInParent(page, fake.accounts.parent);
-  const pupils = page.getByRole('group', { name: /^Pupil/ }).getByRole('button');
-  expect(await pupils.count()).toBe(3);
-  // Written in words under each name, read out as one phrase (the dot is not read).
-  for (const [i, pupil] of preview.app.state().pupils.entries()) {
-    const parts = [
-      ...(pupil.homeworkOverdue > 0 ? [`${pupil.homeworkOverdue} overdue`] : []),
-      ...(pupil.homeworkDue > 0 ? [`${pupil.homeworkDue} due`] : []),
-    ];
-    expect(parts.length, `${pupil.firstName} has homework in the fake`).toBeGreaterThan(0);
-    expect(await pupils.nth(i).locator('.counts > span').allInnerTexts()).toEqual(parts);
-    expect(
-      await pupils
-        .nth(i)
-        .locator('.counts > span + span')
-        .evaluateAll((spans) => spans.map((span) => getComputedStyle(span, '::before').content)),
-      'a dot between the counts',
-    ).toEqual(parts.length > 1 ? ['"\u00a0·\u00a0"'] : []);
-    const name = `${pupil.firstName} Homework: ${parts.join(' and ')}`;
-    expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(1);
-  }
-  const boxes = await Promise.all([0, 1, 2].map((i) => pupils.nth(i).boundingBox()));
-  expect(
-    boxes.every((b) => b && b.y === boxes[0]!.y),
-    'one row',
-  ).toBe(true);
-  expect(
-    boxes[2]!.x + boxes[2]!.width,
-    `inside the popover: ${JSON.stringify(boxes[2])}`,
-  ).toBeLessThanOrEqual(380 - 8);
-  await view('pupil-switcher-three');
-});
+    test("three pupils' names and homework counts fit one row of the switcher, in words", async ({
+      page,
+      preview,
+      view,
+    }) => {
+      const fake = preview.fake!;
+      // A third child: the sibling's data under another id and a longer name.
+      const parent = fake.dataset.parents[0]!;
+      const third = structuredClone(fakePupil(preview, parent.pupilIds[1]!));
+      third.pupil = { ...third.pupil, id: 4102999, first_name: 'Isabella', name: 'Isabella Hughes' };
+      fake.dataset.pupils.push(third);
+      parent.pupilIds.push(third.pupil.id);
+
+      await signInParent(page, fake.accounts.parent);
+      const pupils = page.getByRole('group', { name: /^Pupil/ }).getByRole('button');
+      expect(await pupils.count()).toBe(3);
+      // Written in words under each name, read out as one phrase (the dot is not read).
+      for (const [i, pupil] of preview.app.state().pupils.entries()) {
+        const parts = [
+          ...(pupil.homeworkOverdue > 0 ? [`${pupil.homeworkOverdue} overdue`] : []),
+          ...(pupil.homeworkDue > 0 ? [`${pupil.homeworkDue} due`] : []),
+        ];
+        expect(parts.length, `${pupil.firstName} has homework in the fake`).toBeGreaterThan(0);
+        expect(await pupils.nth(i).locator('.counts > span').allInnerTexts()).toEqual(parts);
+        expect(
+          await pupils
+            .nth(i)
+            .locator('.counts > span + span')
+            .evaluateAll((spans) => spans.map((span) => getComputedStyle(span, '::before').content)),
+          'a dot between the counts',
+        ).toEqual(parts.length > 1 ? ['"\u00a0·\u00a0"'] : []);
+        const name = `${pupil.firstName} Homework: ${parts.join(' and ')}`;
+        expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(1);
+      }
+      const boxes = await Promise.all([0, 1, 2].map((i) => pupils.nth(i).boundingBox()));
+      expect(
+        boxes.every((b) => b && b.y === boxes[0]!.y),
+        'one row',
+      ).toBe(true);
+      expect(
+        boxes[2]!.x + boxes[2]!.width,
+        `inside the popover: ${JSON.stringify(boxes[2])}`,
+      ).toBeLessThanOrEqual(380 - 8);
+      await view('pupil-switcher-three');
+    });
+  });
+}
