@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { runTempFolder, TEMP_CHECK } from './run-temp-folder';
-import { writeRunChecks } from './run-checks';
+import { settleRun } from './run-checks';
 import {
   countPlaywrightReport,
   PLAYWRIGHT_REPORT,
@@ -92,17 +92,9 @@ temp.remove();
 
 // When Playwright died before writing its report, the run itself counts as one failure.
 const counts = countPlaywrightReport(readReport<PlaywrightJsonReport>(REPORT));
-let { passed, failed } = counts;
-let code = run.status ?? 1;
-if (code !== 0 && failed === 0) failed = 1;
 for (const skip of counts.skips) console.log(`  - skipped: ${skip}`);
 for (const failure of counts.failures) console.log(`  ✗ ${failure}`);
-if (problem) {
-  failed++;
-  code = 1;
-  console.log(`\n  ✗ ${TEMP_CHECK}\n    ${problem}`);
-} else passed++;
-writeRunChecks('e2e', [{ name: TEMP_CHECK, problem }]);
+const { passed, failed, code } = settleRun('e2e', counts, run.status, { name: TEMP_CHECK, problem });
 if (counts.failures.length > 0)
   console.log('  traces, screenshots and videos: test-results/e2e/; report: test-results/e2e-report/');
 console.log(`e2e finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);

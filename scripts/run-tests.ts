@@ -4,7 +4,7 @@
 // Extra arguments are passed to vitest (e.g. `npm test -- test/fake-classcharts`).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { writeRunChecks } from './run-checks';
+import { settleRun } from './run-checks';
 import { runTempFolder, TEMP_CHECK } from './run-temp-folder';
 import { countVitestReport, readReport, VITEST_REPORT, type VitestJsonReport } from './test-reports';
 
@@ -30,15 +30,7 @@ temp.remove();
 
 // When vitest died before writing a report, the run itself counts as one failure.
 const counts = countVitestReport(readReport<VitestJsonReport>(reportFile));
-let { passed, failed } = counts;
 const { skipped } = counts;
-let code = run.status ?? 1;
-if (code !== 0 && failed === 0) failed = 1;
-if (problem) {
-  failed++;
-  code = 1;
-  console.log(`\n  ✗ ${TEMP_CHECK}\n    ${problem}`);
-} else passed++;
-writeRunChecks('unit', [{ name: TEMP_CHECK, problem }]);
+const { passed, failed, code } = settleRun('unit', counts, run.status, { name: TEMP_CHECK, problem });
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(code);
