@@ -5,15 +5,13 @@
  * Runs only where an Electron binary is installed (and, on Linux, a display — e.g. `xvfb-run npm run
  * test:e2e`); elsewhere it is skipped with one line saying why. It never downloads anything.
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { _electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
 import { londonDate } from '../../../main/classcharts/dates';
 import { electronPackageDir, findElectronBinary } from '../../../scripts/launch';
 import { startFakeClassCharts, type FakeClassCharts } from '../../fake-classcharts/index';
 import { acquireOutDirLock } from '../../electron/out-dir-lock';
+import { buildApp, ROOT } from '../../electron/pack';
 
-const root = process.cwd();
 const binary = findElectronBinary({
   env: process.env,
   platform: process.platform,
@@ -27,19 +25,6 @@ const skipReason = !binary
     ? 'no display: run under xvfb-run'
     : null;
 
-function build(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(root, 'node_modules', '.bin', 'electron-vite'), ['build'], {
-      cwd: root,
-      stdio: 'ignore',
-    });
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`electron-vite build exited ${code}`)),
-    );
-  });
-}
-
 test.describe('real Electron app (Playwright _electron)', () => {
   test.skip(skipReason !== null, skipReason ?? '');
   test.describe.configure({ mode: 'serial' });
@@ -52,7 +37,7 @@ test.describe('real Electron app (Playwright _electron)', () => {
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     release = await acquireOutDirLock();
-    await build();
+    await buildApp();
     fake = await startFakeClassCharts({ port: 0 });
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
@@ -62,7 +47,7 @@ test.describe('real Electron app (Playwright _electron)', () => {
     app = await _electron.launch({
       executablePath: binary!,
       args: rootUser ? ['.', '--no-sandbox'] : ['.'],
-      cwd: root,
+      cwd: ROOT,
       env,
       timeout: 60_000,
     });
