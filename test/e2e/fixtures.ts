@@ -1,6 +1,7 @@
 /**
  * Playwright Test fixtures of the popover tests (project `popover` in playwright.config.ts):
- * - `previewOptions` (an option: `test.use({ previewOptions })`) and `preview`: a fresh preview per test
+ * - `previewOptions` (an option: `test.use({ previewOptions })`; Monday 23 November 2026, 10:15 London, by
+ *   default) and `preview`: a fresh preview per test
  *   (test/preview/: the fake ClassCharts server and the real core behind the built page), its log attached
  *   to the report when the test fails;
  * - `page`: the popover, opened on the preview; `reopen()` opens it again (a new page, as when the popover
@@ -15,7 +16,8 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import type { Logger } from '../../main/ports';
+import { recordingLogger } from '../classcharts/helpers';
+import { MONDAY_MORNING } from './popover-page';
 import { startPreview, type Preview, type PreviewOptions } from '../preview/server';
 
 /** A problem one of the guards saw. */
@@ -32,7 +34,10 @@ interface CspReport {
 }
 
 interface PopoverFixtures {
-  /** Options of the test's preview (default: none, the real clock). */
+  /**
+   * Options of the test's preview. Default: main's clock starting at {@link MONDAY_MORNING} (a school day,
+   * during period 2) and running on, so the tests see a school day whatever day they run.
+   */
   previewOptions: PreviewOptions;
   /** The test's preview: fake ClassCharts + core + page server on 127.0.0.1. */
   preview: Preview;
@@ -49,26 +54,21 @@ interface PopoverFixtures {
   view: (name: string, page?: Page) => Promise<void>;
 }
 
-/** A logger that keeps the preview's lines for the report. */
-function collectingLogger(lines: string[]): Logger {
-  const keep =
-    (level: string) =>
-    (message: string, fields?: Record<string, unknown>): void => {
-      lines.push(`${level} ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`);
-    };
-  return { debug() {}, info: keep('info'), warn: keep('warn'), error: keep('error') };
-}
-
 /** The popover test: Playwright's `test` with the fixtures above. */
 export const test = base.extend<PopoverFixtures>({
-  previewOptions: [{}, { option: true }],
+  previewOptions: [{ now: MONDAY_MORNING }, { option: true }],
 
   preview: async ({ previewOptions }, use, testInfo) => {
-    const lines: string[] = [];
-    const preview = await startPreview({ logger: collectingLogger(lines), ...previewOptions });
+    const log = recordingLogger();
+    const preview = await startPreview({ logger: log, ...previewOptions });
     try {
       await use(preview);
     } finally {
+      const lines = log.entries
+        .filter((entry) => entry.level !== 'debug')
+        .map(
+          ({ level, message, fields }) => `${level} ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`,
+        );
       if (testInfo.status !== testInfo.expectedStatus && lines.length > 0) {
         await testInfo.attach('preview log', { body: lines.join('\n'), contentType: 'text/plain' });
       }

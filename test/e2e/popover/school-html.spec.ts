@@ -6,9 +6,7 @@
  */
 import type { RawHomework } from '../../fake-classcharts/index';
 import { expect, test } from '../fixtures';
-import { fakePupil, MONDAY_MORNING, openTab, signInStudent } from '../popover-page';
-
-test.use({ previewOptions: { now: MONDAY_MORNING } });
+import { fakePupil, openTab, signInStudent } from '../popover-page';
 
 test('a homework description with scripts and event handlers runs nothing', async ({ page, preview }) => {
   const fake = preview.fake!;

@@ -11,14 +11,11 @@ import {
   fakePupil,
   lessonList,
   lessonSubjects,
-  MONDAY_MORNING,
   openTab,
   signInStudent,
   waitForDay,
   waitForToday,
 } from '../popover-page';
-
-test.use({ previewOptions: { now: MONDAY_MORNING } });
 
 test('student signs in and sees today, homework and a homework detail', async ({ page, preview }) => {
   await page.getByRole('heading', { name: 'Sign in to ClassCharts' }).waitFor();
