@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { runTempFolder, TEMP_CHECK } from './run-temp-folder';
+import { CHROMIUM } from '../test/e2e/browser';
 import { settleRun } from './run-checks';
 import {
   countPlaywrightReport,
@@ -92,6 +93,10 @@ temp.remove();
 
 // When Playwright died before writing its report, the run itself counts as one failure.
 const counts = countPlaywrightReport(readReport<PlaywrightJsonReport>(REPORT));
+// A browser update can change what a page reports (Chromium 156 began reporting inline handlers at parse
+// time): the run names the browser its tests ran on, as each test's `browser` annotation recorded it.
+if (counts.browsers.length > 0)
+  console.log(`popover tests ran on ${counts.browsers.join(', ')} (${CHROMIUM})`);
 for (const skip of counts.skips) console.log(`  - skipped: ${skip}`);
 for (const failure of counts.failures) console.log(`  ✗ ${failure}`);
 const { passed, failed, code } = settleRun('e2e', counts, run.status, { name: TEMP_CHECK, problem });

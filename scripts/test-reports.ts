@@ -33,6 +33,8 @@ export interface ReportCounts {
   skips: string[];
   /** `<project> › <title> [<browser>]` of each failed test, and each error outside a test. */
   failures: string[];
+  /** The browsers the tests ran on, each once (their `browser` annotations, e.g. `Chromium 156.0.…`). */
+  browsers: string[];
 }
 
 /** Reads a reporter's JSON file; null when there is none (the runner died before writing it). */
@@ -40,15 +42,28 @@ export function readReport<T>(file: string): T | null {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : null;
 }
 
+/** The counts of a runner that wrote no report (it died first): one failure, saying so. */
+function noReport(runner: string): ReportCounts {
+  return {
+    passed: 0,
+    failed: 1,
+    skipped: 0,
+    skips: [],
+    failures: [`${runner} wrote no report`],
+    browsers: [],
+  };
+}
+
 /** Counts vitest's report; a missing report counts as one failure. */
 export function countVitestReport(report: VitestJsonReport | null): ReportCounts {
-  if (!report) return { passed: 0, failed: 1, skipped: 0, skips: [], failures: ['vitest wrote no report'] };
+  if (!report) return noReport('vitest');
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests,
     skipped: report.numPendingTests + report.numTodoTests,
     skips: [],
     failures: [],
+    browsers: [],
   };
 }
 
@@ -70,19 +85,19 @@ function* tests(
  * and a missing report as one.
  */
 export function countPlaywrightReport(report: PlaywrightJsonReport | null): ReportCounts {
-  if (!report)
-    return { passed: 0, failed: 1, skipped: 0, skips: [], failures: ['Playwright wrote no report'] };
+  if (!report) return noReport('Playwright');
   const skips: string[] = [];
   const failures: string[] = [];
+  const browsers = new Set<string>();
   for (const suite of report.suites) {
     for (const { title, test } of tests(suite, [])) {
       const name = `${test.projectName} › ${title}`;
       const note = (type: string) => test.annotations.find((a) => a.type === type)?.description;
+      const browser = note('browser');
+      if (browser) browsers.add(browser);
       if (test.status === 'skipped') skips.push(`${name}: ${note('skip') ?? 'skipped'}`);
       if (test.status === 'unexpected' || test.status === 'flaky') {
-        failures.push(
-          `${name}${note('browser') ? ` [${note('browser')}]` : ''}${test.status === 'flaky' ? ' (flaky)' : ''}`,
-        );
+        failures.push(`${name}${browser ? ` [${browser}]` : ''}${test.status === 'flaky' ? ' (flaky)' : ''}`);
       }
     }
   }
@@ -94,5 +109,6 @@ export function countPlaywrightReport(report: PlaywrightJsonReport | null): Repo
     skipped: report.stats.skipped,
     skips,
     failures,
+    browsers: [...browsers],
   };
 }

@@ -91,6 +91,7 @@ describe('counting the reporters', () => {
       skipped: 1,
       skips: ['popover › dark › electron: no Electron binary: none is installed here'],
       failures: ['popover › dark › homework [Chromium 156.0.8078.79]', 'popover › dark › more (flaky)'],
+      browsers: ['Chromium 156.0.8078.79'],
     });
   });
 
