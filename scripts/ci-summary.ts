@@ -23,8 +23,8 @@ function suite(name: string, counts: ReportCounts, status: number | undefined, s
   ];
   const passed = counts.passed + checks.filter((c) => !c.problem).length;
   let failed = counts.failed + checks.filter((c) => c.problem).length;
+  // A missing status (NaN) is not 0 either.
   if (status !== 0 && failed === 0) failed = 1;
-  if (!Number.isFinite(status)) failed = Math.max(failed, 1);
   console.log(`${name}: ${passed} passed, ${failed} failed, ${counts.skipped} skipped`);
   for (const skip of counts.skips) console.log(`  skipped: ${skip}`);
   return { passed, failed, skipped: counts.skipped };
