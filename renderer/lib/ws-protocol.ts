@@ -24,6 +24,14 @@ import { PREVIEW_BRIDGE_PATH } from './preview-path';
 
 export { PREVIEW_BRIDGE_PATH };
 
+/**
+ * The largest frame the page may send, in bytes of UTF-8 text (64 KB; a settings patch or a login is far
+ * smaller). The page refuses to send a larger invoke (ws-transport.ts rejects that call with a message
+ * fit to show); the server (`maxPayload`, counted after inflating a compressed frame) closes a connection
+ * that sends one anyway, with code 1009, and keeps serving the others.
+ */
+export const MAX_INVOKE_FRAME_BYTES = 64 * 1024;
+
 /** A contract call from the page. `id` is unique per connection; `request` is absent for `void` requests. */
 export interface InvokeMessage {
   type: 'invoke';

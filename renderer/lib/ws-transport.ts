@@ -10,6 +10,10 @@
  * every change over this same socket, in order, so that is what main would answer. A later `hello` (the
  * socket's own, after the page's) is delivered as a `state:changed`. Calls made before the first `hello`
  * wait for it; later calls go to main as usual.
+ *
+ * A call whose frame would exceed MAX_INVOKE_FRAME_BYTES (e.g. a link with a 100 KB address) is never
+ * sent: the server would close the whole connection (1009). That call alone rejects, with an Error fit to
+ * show; the connection stays usable.
  */
 import { createBridge } from '../../preload/bridge';
 import type {
@@ -23,7 +27,7 @@ import type {
   ResponseOf,
 } from '../../preload/contract';
 import { followMainClock } from './clock';
-import { parseServerMessage, type InvokeMessage } from './ws-protocol';
+import { MAX_INVOKE_FRAME_BYTES, parseServerMessage, type InvokeMessage } from './ws-protocol';
 
 /** The subset of the DOM WebSocket this transport uses (so tests can pass a fake). */
 export interface SocketLike {
@@ -45,6 +49,19 @@ export interface WebSocketTransportOptions {
 const OPEN = 1;
 const CLOSING = 2;
 const CLOSED_MESSAGE = 'The connection to the preview server was lost. Restart `npm run preview` and reload.';
+
+/** Bytes of `frame` as UTF-8, or 0 when it is surely within the limit (at most 3 bytes per UTF-16 unit). */
+function oversizeBytes(frame: string): number {
+  if (frame.length * 3 <= MAX_INVOKE_FRAME_BYTES) return 0;
+  const bytes = new TextEncoder().encode(frame).length;
+  return bytes > MAX_INVOKE_FRAME_BYTES ? bytes : 0;
+}
+
+/** The rejection of a call too large to send; sizes in KB (1,024 bytes), rounded up. */
+function tooLargeMessage(bytes: number): string {
+  const kb = (n: number) => Math.ceil(n / 1024);
+  return `This request is too large for the preview (${kb(bytes)} KB; the limit is ${kb(MAX_INVOKE_FRAME_BYTES)} KB).`;
+}
 
 interface Waiter {
   resolve: (value: unknown) => void;
@@ -77,6 +94,11 @@ export function createWebSocketTransport(
     const message: InvokeMessage = { type: 'invoke', id, channel };
     if (request !== undefined) message.request = request;
     const frame = JSON.stringify(message);
+    const oversize = oversizeBytes(frame);
+    if (oversize > 0) {
+      waiter.reject(new Error(tooLargeMessage(oversize)));
+      return;
+    }
     pending.set(id, waiter);
     if (socket.readyState === OPEN) socket.send(frame);
     else queued.push(frame);
@@ -130,6 +152,9 @@ export function createWebSocketTransport(
     for (const { reject } of [...pending.values(), ...awaitingHello.splice(0)]) reject(error);
     pending.clear();
   });
+  // A socket error is followed by `close`, which rejects what is pending. Listening keeps it from going
+  // unhandled: with Node's `ws` as the socket (the preview's tests), an unhandled one would throw.
+  socket.addEventListener('error', () => {});
   socket.addEventListener('message', (event) => receive(event.data));
   for (const data of options.received ?? []) receive(data);
 

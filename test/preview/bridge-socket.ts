@@ -4,6 +4,10 @@
  * main/contract-schemas.ts parseRequest) before createApp's handler runs; answers and events go back as
  * JSON frames. A connection is greeted with main's clock and state (`hello`), so the page shows the
  * state without asking for it. Only pages served by this preview (same Origin) may connect.
+ *
+ * A frame over MAX_INVOKE_FRAME_BYTES (the page refuses to send one; a client that skips that check) or
+ * one ws cannot read costs that connection only: ws closes it (code 1009 for the size) and reports an
+ * `error`, which is logged as a warning here; the process and the other connections carry on.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -12,14 +16,12 @@ import type { ContractHandlers, InvokeChannel } from '../../preload/contract';
 import { parseRequest } from '../../main/contract-schemas';
 import type { App, Logger } from '../../main/ports';
 import {
+  MAX_INVOKE_FRAME_BYTES,
   PREVIEW_BRIDGE_PATH,
   parseInvokeMessage,
   type InvokeMessage,
   type ServerMessage,
 } from '../../renderer/lib/ws-protocol';
-
-/** The largest frame a page may send (a settings patch or a login is far smaller). */
-const MAX_FRAME_BYTES = 64 * 1024;
 
 /** What the bridge needs from the running app. */
 export interface BridgeTarget {
@@ -50,9 +52,22 @@ export function createBridgeSocket(target: BridgeTarget, origin: () => string): 
   // a new WebSocket 1,000 bytes at a time (net/websockets/websocket_basic_stream.cc, kSmallReadBufferSize),
   // one task each, so the uncompressed frame reached the page ~12 ms after a small one on the bench
   // machine. Frames under 1 KB (ws's threshold) go uncompressed; maxPayload bounds the inflated size.
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: true });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_INVOKE_FRAME_BYTES,
+    perMessageDeflate: true,
+  });
+  // Not emitted with `noServer` today; handled so that a future one cannot end the process.
+  wss.on('error', (error) => target.logger.warn('preview bridge: server error', { message: error.message }));
 
   wss.on('connection', (ws) => {
+    // An oversized or unreadable frame: ws has already closed this connection (1009 when too large). An
+    // unhandled `error` event would end the preview's process, and every other page's connection with it.
+    ws.on('error', (error) =>
+      target.logger.warn('preview bridge: closed a connection after a socket error', {
+        message: error.message,
+      }),
+    );
     const send = (message: ServerMessage) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
     };

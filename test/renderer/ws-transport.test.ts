@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBridge } from '../../preload/bridge';
 import { DEFAULT_SETTINGS, type AppState } from '../../preload/contract';
 import { followMainClock, now } from '../../renderer/lib/clock';
+import { MAX_INVOKE_FRAME_BYTES } from '../../renderer/lib/ws-protocol';
 import { createWebSocketTransport, type SocketLike } from '../../renderer/lib/ws-transport';
 import { signedOutState, studentState } from './fixtures';
 
@@ -185,5 +186,47 @@ describe('the first state comes with the hello frame', () => {
     expect(settled).not.toHaveBeenCalled();
     socket.fire('message', JSON.stringify({ type: 'result', id, ok: false, error: 'No network.' }));
     await expect(pending).rejects.toThrow('No network.');
+  });
+});
+
+describe('a call too large for the server', () => {
+  it('rejects with a message fit to show, sends nothing, and the next call goes through', async () => {
+    const socket = fakeSocket();
+    const api = createBridge(createWebSocketTransport(socket as unknown as SocketLike));
+    socket.fire('open');
+    const link = `https://example.org/${'a'.repeat(100 * 1024)}`;
+    await expect(api.openExternal(link)).rejects.toThrow(
+      new Error('This request is too large for the preview (101 KB; the limit is 64 KB).'),
+    );
+    expect(socket.sent).toEqual([]);
+
+    const small = api.openExternal('https://example.org/homework');
+    expect(JSON.parse(socket.sent[0] ?? '')).toMatchObject({
+      type: 'invoke',
+      channel: 'shell:open-external',
+      request: 'https://example.org/homework',
+    });
+    socket.fire('message', JSON.stringify({ type: 'result', id: socket.lastId(), ok: true }));
+    await expect(small).resolves.toBeUndefined();
+    expect(socket.sent).toHaveLength(1);
+  });
+
+  it('counts bytes of UTF-8, not characters, and never queues an oversized call for the open', async () => {
+    const socket = fakeSocket();
+    const api = createBridge(createWebSocketTransport(socket as unknown as SocketLike));
+    const frame = (id: number, request: string) =>
+      JSON.stringify({ type: 'invoke', id, channel: 'shell:open-external', request });
+    const prefix = 'https://example.org/';
+    // Over the limit in bytes (3 each), a third of it in characters.
+    const euros = prefix + '€'.repeat(Math.ceil(MAX_INVOKE_FRAME_BYTES / 3));
+    await expect(api.openExternal(euros)).rejects.toThrow(/too large for the preview/);
+    // As many bytes as characters: exactly the limit.
+    const ascii = prefix + 'a'.repeat(MAX_INVOKE_FRAME_BYTES - frame(2, prefix).length);
+    expect(frame(2, ascii).length).toBe(MAX_INVOKE_FRAME_BYTES);
+    const fits = api.openExternal(ascii);
+    socket.fire('open');
+    expect(socket.sent).toEqual([frame(socket.lastId(), ascii)]);
+    socket.fire('message', JSON.stringify({ type: 'result', id: socket.lastId(), ok: true }));
+    await expect(fits).resolves.toBeUndefined();
   });
 });
