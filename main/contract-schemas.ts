@@ -7,7 +7,15 @@
  * No electron, no node imports: the preview server and tests use it too.
  */
 import { z } from 'zod';
-import type { AccountKind, InvokeChannel, LoginRequest, RecordKind, RequestOf } from '../preload/contract';
+import {
+  webLinkProblem,
+  WEB_LINK_REFUSALS,
+  type AccountKind,
+  type InvokeChannel,
+  type LoginRequest,
+  type RecordKind,
+  type RequestOf,
+} from '../preload/contract';
 import { isIsoDate } from './classcharts/dates';
 import { settingsPatchSchema } from './settings';
 
@@ -72,22 +80,23 @@ export const recordsRequestSchema = z.strictObject({
   pupilId: pupilIdSchema.optional(),
 });
 
-/** True for an absolute `http:` or `https:` URL (no credentials in it), at most 2048 characters. */
+/**
+ * True for an absolute `http:` or `https:` URL with no credentials in it, at most
+ * {@link WEB_LINK_MAX_LENGTH} characters (preload/contract.ts `webLinkProblem`, shared with the popover).
+ */
 export function isWebUrl(value: string): boolean {
-  if (value.length > 2048) return false;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  return (
-    (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === ''
-  );
+  return webLinkProblem(value) === null;
 }
 
-/** `shell:open-external`: only web links open in the browser (never `file:`, `javascript:`, …). */
-export const externalUrlSchema = z.string().refine(isWebUrl, 'Only web links (http or https) can be opened.');
+/**
+ * `shell:open-external`: only web links open in the browser (never `file:`, `javascript:`, …). A refused
+ * link says why ({@link WEB_LINK_REFUSALS}): not a web link, an address that hides its real host behind
+ * credentials, or one too long.
+ */
+export const externalUrlSchema = z.string().superRefine((value, ctx) => {
+  const problem = webLinkProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: WEB_LINK_REFUSALS[problem] });
+});
 
 /** The schema of each invoke channel's argument. */
 export type RequestSchemas = { [C in InvokeChannel]: z.ZodType<RequestOf<C>, unknown> };

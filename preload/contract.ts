@@ -393,3 +393,44 @@ export interface BridgeTransport {
   invoke<C extends InvokeChannel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>>;
   on<E extends EventChannel>(channel: E, listener: (payload: EventChannels[E]) => void): () => void;
 }
+
+/**
+ * The longest address `shell:open-external` opens, in UTF-16 code units of the URL string. Windows'
+ * URL APIs stop at 2,083 characters (`INTERNET_MAX_URL_LENGTH`, wininet.h), and no link a teacher pastes
+ * needs more; a longer one is refused with {@link WEB_LINK_REFUSALS}`['too-long']` rather than passed on.
+ */
+export const WEB_LINK_MAX_LENGTH = 2048;
+
+/**
+ * Why an address may not be opened in the browser:
+ * - `not-web`: not an absolute `http:`/`https:` URL (`file:`, `javascript:`, `mailto:`, relative, unparsable);
+ * - `credentials`: it carries a user name or password (`https://school.example@evil.example/` goes to
+ *   `evil.example`: the part before `@` only looks like the address);
+ * - `too-long`: longer than {@link WEB_LINK_MAX_LENGTH}.
+ */
+export type WebLinkProblem = 'not-web' | 'credentials' | 'too-long';
+
+/** What the popover and main say for each {@link WebLinkProblem}: a sentence fit to show. */
+export const WEB_LINK_REFUSALS: Record<WebLinkProblem, string> = {
+  'not-web': 'Only web links (http or https) can be opened.',
+  credentials: 'This link was not opened: it hides its real address.',
+  'too-long': `This link was not opened: its address is too long (over ${WEB_LINK_MAX_LENGTH.toLocaleString('en-GB')} characters).`,
+};
+
+/**
+ * Whether `shell:open-external` (main) and the popover accept `value` as a link to open in the system
+ * browser: `null` when it may open, else the {@link WebLinkProblem}. The length is checked first, so a
+ * 100 KB string is never parsed. Pure; never throws. Source: issue 15 §3 and main/platform/security.ts.
+ */
+export function webLinkProblem(value: string): WebLinkProblem | null {
+  if (value.length > WEB_LINK_MAX_LENGTH) return 'too-long';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'not-web';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'not-web';
+  if (url.username !== '' || url.password !== '') return 'credentials';
+  return null;
+}

@@ -1,6 +1,6 @@
 // Settings (merge, validation, lenient loading) and the contract schemas every transport validates with.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, INVOKE_CHANNELS } from '../../preload/contract';
+import { DEFAULT_SETTINGS, INVOKE_CHANNELS, WEB_LINK_MAX_LENGTH } from '../../preload/contract';
 import { createMemoryStore } from '../../main/adapters/memory-store';
 import { InvalidRequestError, parseRequest, REQUEST_SCHEMAS } from '../../main/contract-schemas';
 import {
@@ -113,6 +113,27 @@ describe('contract schemas', () => {
     ['popover:hide', 1],
   ] as const)('%s rejects %j with a message fit to show', (channel, value) => {
     expect(() => parseRequest(channel, value)).toThrow(InvalidRequestError);
+  });
+
+  // Issue 15 §3: a refused link says why. `https://school.example@evil.example/` goes to evil.example (the
+  // part before `@` is a user name, WHATWG URL §4.4 "authority state"), so "only web links" would be wrong.
+  it.each([
+    ['javascript:alert(1)', 'Only web links (http or https) can be opened.'],
+    ['https://school.example@evil.example/', 'This link was not opened: it hides its real address.'],
+    ['https://user:pw@example.com/', 'This link was not opened: it hides its real address.'],
+    [
+      `https://example.org/?q=${'a'.repeat(100_000)}`,
+      'This link was not opened: its address is too long (over 2,048 characters).',
+    ],
+  ])('shell:open-external refuses %s saying why', (url, message) => {
+    expect(() => parseRequest('shell:open-external', url)).toThrow(message);
+  });
+
+  it('shell:open-external takes an address of exactly the longest length', () => {
+    const url = `https://example.org/${'a'.repeat(WEB_LINK_MAX_LENGTH - 'https://example.org/'.length)}`;
+    expect(url).toHaveLength(WEB_LINK_MAX_LENGTH);
+    expect(parseRequest('shell:open-external', url)).toBe(url);
+    expect(() => parseRequest('shell:open-external', `${url}a`)).toThrow(/too long/);
   });
 
   it('trims sign-in fields and never echoes the password in the error', () => {
