@@ -112,6 +112,18 @@ describe('sanitizeHtml', () => {
     );
   });
 
+  // Chromium 156 checks a <base> against the popover's `base-uri 'none'` even in DOMParser's inert document,
+  // and reports it (the hostile-content e2e test found it in a lesson note): the tag is renamed first.
+  it('renames <base> so that no parser of the page sets a base URL', () => {
+    expect(stripInlineCode('<p>a</p><base href="https://evil.example/"><p>b</p>')).toBe(
+      '<p>a</p><x-base href="https://evil.example/"><p>b</p>',
+    );
+    expect(stripInlineCode('<!-- <BASE href=x> -->')).toBe('<!-- <x-BASE href=x> -->');
+    expect(sanitizeHtml('<base href="https://evil.example/"><a href="/x">x</a><p>b</p>')).toBe(
+      '<a>x</a><p>b</p>',
+    );
+  });
+
   it('agrees with the HTML parser on generated tags: no handler left, everything else unchanged', () => {
     const name = fc.constantFrom(
       ...['onerror', 'ONLOAD', 'onClick', 'style', 'STYLE', 'on', 'src', 'alt', 'title', 'href'],
