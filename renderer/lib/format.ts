@@ -291,7 +291,10 @@ export function asSentence(text: string): string {
   return trimmed === '' || /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
-/** Joins the known parts of a detail line with ` · `, skipping empty ones: `Mr J Doe · 10C/Ma1`. */
-export function joinDetails(...parts: (string | null | undefined | false)[]): string {
-  return parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '').join(' · ');
+/**
+ * The known parts of a detail line, empty ones skipped: `['Mr J Doe', '10C/Ma1']`, shown joined by ` · `,
+ * each part isolated in its own `<bdi>` (More.svelte), so one field's bidi controls cannot reorder the next.
+ */
+export function detailParts(...parts: (string | null | undefined | false)[]): string[] {
+  return parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '');
 }

@@ -25,6 +25,7 @@ import type {
 } from '../../preload/contract';
 import { now } from './clock';
 import { addDays, instantMs, londonDate } from './format';
+import { judgeLink } from './links';
 
 /** The popover's top-level views (the tab bar). */
 export type ViewName = 'today' | 'homework' | 'more' | 'settings';
@@ -123,6 +124,11 @@ export class PopoverStore {
   settingsSave = $state<SaveStatus>({ status: 'idle' });
   /** The last failed action outside forms (refresh, pupil switch), shown as a dismissible banner. */
   actionError = $state<string | null>(null);
+  /**
+   * A link waiting for the user's word (Banners): its text showed the address `shown` (host, `www.`
+   * dropped) but it goes to `host`; `url` opens on "Open". `null` when none.
+   */
+  linkToConfirm = $state<{ url: string; host: string; shown: string } | null>(null);
 
   /** Today's date in Europe/London (the snapshot's day once loaded). */
   readonly today: IsoDate = $derived(this.state?.today?.date ?? londonDate(this.nowMs));
@@ -285,6 +291,10 @@ export class PopoverStore {
    * (returns `false`).
    */
   escape(): boolean {
+    if (this.linkToConfirm) {
+      this.linkToConfirm = null;
+      return true;
+    }
     if (this.view === 'homework' && this.homeworkId !== null) {
       this.closeHomework();
       return true;
@@ -442,8 +452,32 @@ export class PopoverStore {
     }
   }
 
-  /** Opens an http(s) URL in the system browser; the popover itself never navigates. */
-  openExternal(url: string): void {
+  /**
+   * Opens a link in the system browser (the popover itself never navigates), as lib/links.ts `judgeLink`
+   * decides: at once; after the user confirms (`linkToConfirm`), when `text` (what the link shows) names
+   * another address than the one it opens; or never, saying why in the action banner.
+   */
+  openExternal(url: string, text = ''): void {
+    const verdict = judgeLink(url, text);
+    this.linkToConfirm = null;
+    if (verdict.kind === 'refuse') {
+      this.actionError = verdict.host ? `${verdict.message} It goes to ${verdict.host}.` : verdict.message;
+    } else if (verdict.kind === 'confirm') {
+      this.linkToConfirm = { url: verdict.url, host: verdict.host, shown: verdict.shown };
+    } else {
+      this.#open(verdict.url);
+    }
+  }
+
+  /** Opens the link the user confirmed (`linkToConfirm`). */
+  confirmLink(): void {
+    const link = this.linkToConfirm;
+    this.linkToConfirm = null;
+    if (link) this.#open(link.url);
+  }
+
+  #open(url: string): void {
+    this.actionError = null;
     this.#api.openExternal(url).catch((error: unknown) => {
       this.actionError = errorMessage(error);
     });
