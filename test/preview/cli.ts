@@ -3,7 +3,8 @@
  * CLASSCHARTS_BASE_URL is set), the core and the page server, and prints the URL to open.
  *
  * Options: `--port N` (default 5174; 0 = any), `--now YYYY-MM-DDTHH:MM` (main's clock starts there, London
- * time; e.g. a weekday morning to see lessons), `--keychain available|basic-text|unavailable`,
+ * time; e.g. a weekday morning to see lessons), `--data FILE` (the fake's dataset, its `--data` format),
+ * `--keychain available|basic-text|unavailable`,
  * `--no-build` (serve the last build), `--verbose` (log info lines, notifications and opened links),
  * `--help` (print the options and exit).
  */
@@ -24,6 +25,7 @@ Options:
   --port N              port of the page (default 5174; 0 = any free port)
   --now YYYY-MM-DDTHH:MM
                         main's clock starts there (London time, or give an offset) and runs on
+  --data FILE           the fake's dataset (its --data JSON format) instead of the generated one
   --keychain available|basic-text|unavailable
                         what the memory vault reports (default available)
   --no-build            serve the last build instead of building
@@ -50,6 +52,7 @@ async function main(): Promise<void> {
     options: {
       port: { type: 'string', default: '5174' },
       now: { type: 'string' },
+      data: { type: 'string' },
       keychain: { type: 'string', default: 'available' },
       'no-build': { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
@@ -78,6 +81,7 @@ async function main(): Promise<void> {
     port,
     ...(baseUrl ? { baseUrl } : {}),
     ...(values.now ? { now: parseNow(values.now) } : {}),
+    ...(values.data ? { fake: { data: values.data } } : {}),
     keychain,
     logger: values.verbose
       ? { ...quietLogger, info: (m, f) => console.log(`[preview] ${m}`, f ?? ''), debug() {} }

@@ -6,15 +6,21 @@
  */
 import type { RawHomework } from '../../fake-classcharts/index';
 import { expect, test } from '../fixtures';
+import type { Preview } from '../../preview/server';
 import { fakePupil, openTab, signInStudent } from '../popover-page';
+
+/** The student's first homework in the fake, renamed `title`, to do and due tomorrow (Tuesday 24). */
+function homeworkDueTomorrow(preview: Preview, title: string): RawHomework {
+  const homework = fakePupil(preview, preview.fake!.accounts.student.pupilId).homeworks[0]!;
+  homework.title = title;
+  homework.due_date = '2026-11-24';
+  homework.status = { ...homework.status, state: 'not_completed', ticked: 'no' };
+  return homework;
+}
 
 test('a homework description with scripts and event handlers runs nothing', async ({ page, preview }) => {
   const fake = preview.fake!;
-  const pupil = fakePupil(preview, fake.accounts.student.pupilId);
-  const homework: RawHomework = pupil.homeworks[0]!;
-  homework.title = 'Injected homework';
-  homework.due_date = '2026-11-24';
-  homework.status = { ...homework.status, state: 'not_completed', ticked: 'no' };
+  const homework = homeworkDueTomorrow(preview, 'Injected homework');
   homework.description =
     '<p>Read this.</p><script>window.__xss = "script"</script>' +
     '<img src="/x.png" onerror="window.__xss = \'img\'">' +
@@ -56,4 +62,69 @@ test('a homework description with scripts and event handlers runs nothing', asyn
   expect(page.url(), 'the popover never navigated').toBe(preview.url);
   expect(requested, 'the image was never requested').not.toContain('/x.png');
   expect(preview.opened, 'only the safe link went to the browser').toEqual(['https://example.org/safe']);
+});
+
+test('links say where they go, ask first when their text names another site, and say why they did not open', async ({
+  page,
+  preview,
+}) => {
+  const fake = preview.fake!;
+  const homework = homeworkDueTomorrow(preview, 'Links homework');
+  const long = `https://example.org/${'a'.repeat(10_000)}`;
+  const huge = `https://example.org/${'a'.repeat(100_000)}`;
+  homework.description =
+    '<p><a href="https://www.bbc.co.uk/bitesize/guides/zsd8tyc">BBC Bitesize</a>, ' +
+    '<a href="https://evil.example/login">https://www.bbc.co.uk/bitesize</a>, ' +
+    '<a href="https://school.example@evil.example/">school.example</a> and ' +
+    `<a href="${long}">a long link</a>.</p>`;
+  homework.validated_links = [
+    { link: 'https://www.bbc.co.uk/bitesize', validated_link: 'https://evil.example/' },
+    { link: 'A very long link', validated_link: huge },
+  ];
+
+  await signInStudent(page, fake.accounts.student);
+  await openTab(page, 'Homework');
+  await page.getByRole('button', { name: /Links homework/ }).click();
+  const description = page.getByRole('region', { name: 'Description' });
+  const bubble = page.locator('.link-target');
+
+  // Pointing at a link shows its real host before anything opens; focusing it describes it too.
+  await description.getByRole('link', { name: 'BBC Bitesize' }).hover();
+  await expect(bubble).toHaveText('Opens www.bbc.co.uk');
+  const deceptive = description.getByRole('link', { name: 'https://www.bbc.co.uk/bitesize' });
+  await deceptive.focus();
+  await expect(deceptive).toHaveAccessibleDescription('Opens evil.example, not bbc.co.uk');
+
+  // Its text names bbc.co.uk, it goes to evil.example: a question first, Cancel focused, Escape cancels.
+  await page.keyboard.press('Enter');
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText('This link shows bbc.co.uk but goes to evil.example.');
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(question).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Links homework' })).toBeVisible();
+  await deceptive.click();
+  await question.getByRole('button', { name: 'Open evil.example' }).click();
+  await expect.poll(() => preview.opened).toEqual(['https://evil.example/login']);
+
+  // A user name before @ hides the real host: refused, saying so (not "only web links").
+  await description.getByRole('link', { name: 'school.example' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'This link was not opened: it hides its real address. It goes to evil.example.',
+  );
+  // A 10 KB address in the description, and a 100 KB one on a link button: refused in the page, saying
+  // why; so the preview, whose bridge takes frames up to 64 KB, keeps serving (issue 15 §4).
+  await description.getByRole('link', { name: 'a long link' }).click();
+  await expect(page.getByRole('alert')).toContainText('its address is too long (over 2,048 characters)');
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByRole('button', { name: /^A very long link/ }).click();
+  await expect(page.getByRole('alert')).toContainText('its address is too long (over 2,048 characters)');
+  // The teacher's link button whose label names another site asks too; an honest link opens at once.
+  await page.getByRole('button', { name: /^https:\/\/www\.bbc\.co\.uk\/bitesize/ }).click();
+  await expect(question).toContainText('goes to evil.example');
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await description.getByRole('link', { name: 'BBC Bitesize' }).click();
+  await expect
+    .poll(() => preview.opened)
+    .toEqual(['https://evil.example/login', 'https://www.bbc.co.uk/bitesize/guides/zsd8tyc']);
 });
