@@ -35,6 +35,37 @@ import type {
   Pupil,
 } from './types';
 
+/**
+ * The longest school text a mapped record holds, in UTF-16 code units: a name, title or reason is cut to
+ * {@link SCHOOL_TEXT_MAX} and school HTML to {@link SCHOOL_HTML_MAX}, with `…` (issue 15: a broken or
+ * hostile record of 100 KB fields must not make the app slow — each snapshot crosses IPC to the popover —
+ * while no real field comes near). Addresses (keys ending `url`/`Url`) are never cut: a cut address goes
+ * elsewhere, and one too long is refused when opened (preload/contract.ts `webLinkProblem`).
+ */
+export const SCHOOL_TEXT_MAX = 1_000;
+/** The longest school HTML (a description, a lesson note) a mapped record holds; see {@link SCHOOL_TEXT_MAX}. */
+export const SCHOOL_HTML_MAX = 100_000;
+
+/** `text` cut to `max` code units with `…` when longer; a surrogate pair is never split. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
+/** A mapped record with its text fields bounded (see {@link SCHOOL_TEXT_MAX}), deeply; a new object. */
+function bounded<T>(record: T, key = ''): T {
+  if (typeof record === 'string') {
+    if (/url$/i.test(key)) return record;
+    return cut(record, /Html$/.test(key) ? SCHOOL_HTML_MAX : SCHOOL_TEXT_MAX) as T;
+  }
+  if (Array.isArray(record)) return record.map((item) => bounded(item, key)) as T;
+  if (record === null || typeof record !== 'object') return record;
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, bounded(v, k)])) as T;
+}
+
 const NAIVE_LOCAL = /^(\d{4}-\d{2}-\d{2})[ T](\d{1,2}:\d{2}(?::\d{2})?)$/;
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const HH_MM = /^([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
@@ -99,7 +130,7 @@ function nonEmpty(value: string | null): string | null {
 export function mapPupil(raw: RawPupil): Pupil {
   const firstName = raw.first_name ?? '';
   const lastName = raw.last_name ?? '';
-  return {
+  return bounded({
     id: raw.id,
     name: nonEmpty(raw.name) ?? (`${firstName} ${lastName}`.trim() || `Pupil ${raw.id}`),
     firstName,
@@ -116,7 +147,7 @@ export function mapPupil(raw: RawPupil): Pupil {
       badges: raw.display_event_badges ?? true,
       activity: raw.display_activity ?? true,
     },
-  };
+  });
 }
 
 /**
@@ -126,7 +157,7 @@ export function mapPupil(raw: RawPupil): Pupil {
 export function mapLesson(raw: RawLesson, requestedDate: IsoDate): Lesson {
   const start = toInstant(raw.start_time);
   const period = nonEmpty(raw.period_number) ?? nonEmpty(raw.period_name) ?? '';
-  return {
+  return bounded({
     id: `${raw.lesson_id ?? raw.key ?? 'lesson'}:${period}:${start ?? raw.start_time ?? ''}`,
     date: toIsoDate(raw.date) ?? requestedDate,
     start,
@@ -139,7 +170,7 @@ export function mapLesson(raw: RawLesson, requestedDate: IsoDate): Lesson {
     isBreak: raw.is_break ?? false,
     isAlternative: raw.is_alternative_lesson ?? false,
     noteHtml: raw.note ?? '',
-  };
+  });
 }
 
 /**
@@ -156,7 +187,7 @@ export function homeworkStatus(state: string | null, ticked: boolean | null): Ho
 /** Homework → Homework (docs/classcharts-api.md §5.6). Title falls back to `"Homework"`. */
 export function mapHomework(raw: RawHomework): Homework {
   const minutes = raw.completion_time_value;
-  return {
+  return bounded({
     id: raw.id,
     statusId: raw.status?.id ?? null,
     title: nonEmpty(raw.title)?.trim() ?? 'Homework',
@@ -181,7 +212,7 @@ export function mapHomework(raw: RawHomework): Homework {
       if (url === null) return [];
       return [{ name: nonEmpty(file.filename) ?? nonEmpty(file.file_name) ?? 'Attachment', url }];
     }),
-  };
+  });
 }
 
 /**
@@ -197,7 +228,7 @@ function polarity(value: string | null): Polarity {
  * offset.
  */
 export function mapActivityPoint(raw: RawActivityPoint): BehaviourPoint {
-  return {
+  return bounded({
     id: raw.id,
     type: raw.type ?? 'behaviour',
     polarity: polarity(raw.polarity),
@@ -208,7 +239,17 @@ export function mapActivityPoint(raw: RawActivityPoint): BehaviourPoint {
     className: nonEmpty(raw.lesson_name),
     room: nonEmpty(raw.room_name),
     note: nonEmpty(raw.note),
-  };
+  });
+}
+
+/** Counts per reason with each reason (a key) cut as a text field is; reasons that then agree add up. */
+function boundedReasons(reasons: Record<string, number>): Record<string, number> {
+  const counts = new Map<string, number>();
+  for (const [reason, count] of Object.entries(reasons)) {
+    const key = cut(reason, SCHOOL_TEXT_MAX);
+    counts.set(key, (counts.get(key) ?? 0) + count);
+  }
+  return Object.fromEntries(counts);
 }
 
 /**
@@ -229,8 +270,8 @@ export function mapBehaviour(raw: RawBehaviour): BehaviourSummary {
       },
     ];
   });
-  const positiveReasons = raw.positive_reasons ?? {};
-  const negativeReasons = raw.negative_reasons ?? {};
+  const positiveReasons = boundedReasons(raw.positive_reasons ?? {});
+  const negativeReasons = boundedReasons(raw.negative_reasons ?? {});
   const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);
   return {
     weeks,
@@ -243,7 +284,7 @@ export function mapBehaviour(raw: RawBehaviour): BehaviourSummary {
 
 /** Badge → Badge (docs/classcharts-api.md §8.2, §5.8); events come unwrapped from schemas.ts. */
 export function mapBadge(raw: RawBadge): Badge {
-  return {
+  return bounded({
     id: raw.id,
     name: raw.name ?? '',
     iconUrl: nonEmpty(raw.icon_url) ?? raw.icon ?? '',
@@ -255,13 +296,13 @@ export function mapBadge(raw: RawBadge): Badge {
       label: event.event?.label ?? '',
       teacher: personName(event.lesson_pupil_behaviour?.teacher) ?? '',
     })),
-  };
+  });
 }
 
 /** Announcement → Announcement (docs/classcharts-api.md §5.9); yes/no flags already booleans. */
 export function mapAnnouncement(raw: RawAnnouncement): Announcement {
   const consent = raw.consent?.consent_given;
-  return {
+  return bounded({
     id: raw.id,
     title: raw.title ?? '',
     descriptionHtml: raw.description ?? '',
@@ -277,7 +318,7 @@ export function mapAnnouncement(raw: RawAnnouncement): Announcement {
         ? []
         : [{ name: nonEmpty(file.filename) ?? nonEmpty(file.file_name) ?? 'Attachment', url }];
     }),
-  };
+  });
 }
 
 /** Upstream `attended` → DetentionStatus: yes → attended, no → missed; unknown → pending. */
@@ -302,7 +343,7 @@ export function mapDetention(raw: RawDetention): Detention {
   const date = toIsoDate(raw.date);
   const timeMatch = raw.time === null ? null : HH_MM.exec(raw.time.trim());
   const time = timeMatch ? `${timeMatch[1]?.padStart(2, '0')}:${timeMatch[2]}` : null;
-  return {
+  return bounded({
     id: raw.id,
     status: detentionStatus(raw.attended),
     date,
@@ -314,5 +355,5 @@ export function mapDetention(raw: RawDetention): Detention {
     teacher: personName(raw.teacher),
     subject: nonEmpty(raw.lesson?.subject?.name ?? null),
     type: nonEmpty(raw.detention_type?.name ?? null),
-  };
+  });
 }

@@ -10,6 +10,8 @@ import {
   mapDetention,
   mapHomework,
   mapLesson,
+  SCHOOL_HTML_MAX,
+  SCHOOL_TEXT_MAX,
   toInstant,
   toIsoDate,
 } from '../../main/classcharts/map';
@@ -178,6 +180,56 @@ describe('quirks', () => {
     [null, null, 'todo'],
   ] as const)('homework state %s, ticked %s → %s', (state, ticked, expected) => {
     expect(homeworkStatus(state, ticked === null ? null : ticked === 'yes')).toBe(expected);
+  });
+
+  // Issue 15: a record of 100 KB fields (broken or hostile) is cut when mapped, so every snapshot main
+  // sends the popover stays small; addresses stay whole (a cut one would go elsewhere).
+  it('a 100 KB field is cut to 1,000 characters and 100 KB of HTML to 100,000; addresses are kept', () => {
+    const huge = 'Ab9'.repeat(34_000);
+    const url = `https://example.org/${'a'.repeat(100_000)}`;
+    const homework = mapHomework(
+      homeworkSchema.parse({
+        id: 78,
+        lesson: huge,
+        subject: huge,
+        teacher: huge,
+        homework_type: 'Homework',
+        title: huge,
+        description: `<p>${huge}${huge}</p>`,
+        issue_date: '2026-06-10',
+        due_date: '2026-06-12',
+        completion_time_unit: 'minutes',
+        completion_time_value: '30',
+        status: { id: 9, state: 'not_completed', ticked: 'no' },
+        validated_links: [{ link: huge, validated_link: url }],
+        validated_attachments: [],
+      }),
+    );
+    for (const field of [homework.title, homework.subject, homework.className, homework.teacher]) {
+      expect(field).toHaveLength(SCHOOL_TEXT_MAX);
+      expect(field!.endsWith('…')).toBe(true);
+    }
+    expect(homework.descriptionHtml).toHaveLength(SCHOOL_HTML_MAX);
+    expect(homework.links).toEqual([{ url, label: `${huge.slice(0, SCHOOL_TEXT_MAX - 1)}…` }]);
+    expect(mapLesson(lessonRow({ subject_name: '😀'.repeat(600) }), '2026-06-15').subject).toBe(
+      `${'😀'.repeat(499)}…`,
+    );
+  });
+
+  it('behaviour reasons are cut like text, and counts of reasons that then agree add up', () => {
+    const long = 'r'.repeat(2_000);
+    const summary = mapBehaviour(
+      behaviourSchema.parse({
+        data: {
+          timeline: [],
+          positive_reasons: { [`${long}a`]: 1, [`${long}b`]: 2 },
+          negative_reasons: {},
+        },
+        meta: [],
+      }).data,
+    );
+    expect(summary.positiveReasons).toEqual({ [`${'r'.repeat(SCHOOL_TEXT_MAX - 1)}…`]: 3 });
+    expect(summary.totalPositive).toBe(3);
   });
 
   it('envelope: meta [] and a missing status are accepted', () => {
