@@ -167,10 +167,10 @@ export interface SchoolContentOptions {
 
 /**
  * The fake's generated dataset with every field the popover shows replaced, round-robin, by the corpus:
- * lesson subject, room, teacher and note; homework title, subject, class, teacher, type, description,
+ * period name; lesson subject, room, teacher and note; homework title, subject, class, teacher, type, description,
  * links and files; behaviour reason, teacher and class; badge name and reason; announcement title,
  * teacher, text and files; detention place, reason, subject, teacher and type; pupil and parent names.
- * The accounts, dates, periods and ids stay, so the demo logins work and every view has records.
+ * The accounts, dates, times and ids stay, so the demo logins work and every view has records.
  */
 export function schoolContentDataset(options: SchoolContentOptions): FakeDataset {
   const dataset = generateDataset({ seed: options.seed ?? 2026, today: options.today });
@@ -188,7 +188,18 @@ export function schoolContentDataset(options: SchoolContentOptions): FakeDataset
     pupil.first_name = text();
     pupil.last_name = text();
     pupil.name = `${pupil.first_name} ${pupil.last_name}`;
+    // Period names too ("P1" in real data, but a school names its own), renamed in step with the lessons;
+    // on a copy, as the generator shares one period list between its pupils.
+    data.timetable = structuredClone(data.timetable);
+    const periodNames = new Map<string, string>();
+    for (const period of data.timetable.periods) {
+      let name = text();
+      while ([...periodNames.values()].includes(name)) name += ' ';
+      periodNames.set(period.number, name);
+      period.number = name;
+    }
     const lesson = (template: FakeLessonTemplate) => {
+      template.period_number = periodNames.get(template.period_number) ?? template.period_number;
       template.subject_name = text();
       template.lesson_name = text();
       template.room_name = text();
@@ -204,6 +215,7 @@ export function schoolContentDataset(options: SchoolContentOptions): FakeDataset
       homework.lesson = text();
       homework.teacher = text();
       homework.homework_type = text();
+      homework.completion_time_unit = text();
       homework.description = html();
       const label = text();
       homework.validated_links = [

@@ -7,7 +7,7 @@
  * test/e2e/popover/school-content.spec.ts.
  */
 import { fireEvent, within } from '@testing-library/svelte';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppState, RecordsRequest } from '../../preload/contract';
 import { homework, parentState, studentState, TODAY } from './fixtures';
 import { defaultRecords } from './mock-bridge';
@@ -151,13 +151,16 @@ describe('links in school content', () => {
     const { screen, bridge } = await detail([
       { url: 'https://evil.example/login', label: 'https://www.bbc.co.uk/bitesize' },
     ]);
-    await fireEvent.click(screen.getByRole('button', { name: /bbc\.co\.uk\/bitesize/ }));
+    const link = screen.getByRole('button', { name: /bbc\.co\.uk\/bitesize/ });
+    link.focus();
+    await fireEvent.click(link);
     const question = screen.getByRole('alertdialog');
     expect(question.textContent).toMatch(/This link shows bbc\.co\.uk but goes to evil\.example\./);
     expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Cancel' }));
     expect(bridge.requestsOf('shell:open-external')).toEqual([]);
     await fireEvent.keyDown(window, { key: 'Escape' });
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    await vi.waitFor(() => expect(document.activeElement, 'focus is back on the link').toBe(link));
     expect(
       screen.getByRole('heading', { name: 'Links' }),
       'Escape closed the question, not the detail',

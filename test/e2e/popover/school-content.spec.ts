@@ -19,7 +19,8 @@ import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { bidiLeaks, overflows } from '../content-checks';
 import { expect, test } from '../fixtures';
-import { MONDAY_MORNING, openTab, signInParent, signInStudent, waitForDay } from '../popover-page';
+import { NAME_MAX, clampText } from '../../../renderer/lib/text';
+import { fakePupil, MONDAY_MORNING, openTab, signInParent, signInStudent, waitForDay } from '../popover-page';
 import { readCorpusFile, shownFields, writeSchoolContentDataset } from '../school-content';
 
 /**
@@ -85,6 +86,13 @@ async function walkToday(page: Page, testInfo: TestInfo, who: string): Promise<v
       await page.getByRole('button', { name: 'Next day' }).click();
       await waitForDay(page, `${day} November`);
     }
+    // Every school day of the dataset has lessons: a view that lost them would fit, and prove nothing.
+    await expect(
+      page
+        .getByRole('list', { name: /^Lessons/ })
+        .locator('li.lesson')
+        .first(),
+    ).toBeVisible();
     const notes = page.getByRole('button', { name: /^Note for/, expanded: false });
     for (let n = await notes.count(); n > 0; n--) await notes.first().click();
     await check(page, testInfo, `${who} today ${day}`);
@@ -136,6 +144,11 @@ contentTest.describe('school content', () => {
     async ({ page, preview, view }, testInfo) => {
       const ran = await watchForScripts(page);
       await signInStudent(page, preview.fake!.accounts.student);
+      // The pupil's name is cut to one line in the header; pointing at it shows the whole (as shown) name.
+      const header = page.locator('header h1');
+      await header.hover();
+      const name = fakePupil(preview, preview.fake!.accounts.student.pupilId).pupil.name;
+      await expect(header).toHaveAttribute('title', clampText(name, NAME_MAX).trim());
       await view('content-today');
       await walkToday(page, testInfo, 'student');
       await walkHomework(page, testInfo, 'student');

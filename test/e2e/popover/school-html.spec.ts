@@ -102,6 +102,7 @@ test('links say where they go, ask first when their text names another site, and
   await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(question).toBeHidden();
+  await expect(deceptive, 'focus is back on the link').toBeFocused();
   await expect(page.getByRole('heading', { name: 'Links homework' })).toBeVisible();
   await deceptive.click();
   await question.getByRole('button', { name: 'Open evil.example' }).click();
