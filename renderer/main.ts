@@ -23,7 +23,7 @@ resolveBridge().then(
     // Warm the on-demand chunks once the first screen is up, so they open at once: the sanitizer
     // (DOMPurify, for a homework) and the Settings view.
     const warm = () => {
-      void import('./lib/sanitize');
+      void import('./components/SanitizedHtml.svelte');
       void import('./views/Settings.svelte');
     };
     if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 2000 });

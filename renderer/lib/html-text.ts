@@ -3,16 +3,22 @@
  * `&nbsp;`") that the popover answers before DOMPurify (sanitize.ts) has loaded. Kept apart from sanitize.ts
  * so the Today view does not pull DOMPurify into the first load.
  */
-import { stripInlineCode } from './inline-code';
 
 /**
  * Whether `html` would show anything: text other than white space (`&nbsp;` counts as space), or an
- * image (the sanitizer shows it as a link). `"<p>&nbsp;</p>\n"` shows nothing. Parsed with DOMParser,
- * whose document is inert: no script runs and nothing is fetched; inline code is cut first
- * (inline-code.ts), so a hostile note's `onerror` does not even make a CSP report.
+ * image (the sanitizer shows it as a link). `"<p>&nbsp;</p>\n"` shows nothing. Read by patterns, not by a
+ * parser: the popover's parsers check inline code against its CSP and report it (see inline-code.ts), and
+ * cutting it first would bring that cutter into the first load; for a yes/no that only decides whether a
+ * "Note" button shows, comments, `<script>` and `<style>` blocks and tags are dropped and the rest looked at.
+ * Linear in the length of `html`; never throws.
  */
 export function htmlHasContent(html: string): boolean {
   if (html.trim() === '') return false;
-  const body = new DOMParser().parseFromString(stripInlineCode(html), 'text/html').body;
-  return (body.textContent ?? '').trim() !== '' || body.querySelector('img') !== null;
+  if (/<img\b/i.test(html)) return true;
+  const text = html
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
+    .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, '')
+    .replace(/<[^>]*>?/g, '')
+    .replace(/&(?:nbsp|#160|#x0*a0);?/gi, ' ');
+  return /\S/.test(text);
 }

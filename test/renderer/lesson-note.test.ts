@@ -64,13 +64,17 @@ describe('lesson notes on Today', () => {
 
 describe('htmlHasContent', () => {
   it('is false for notes that would show nothing, true for text or an image', () => {
-    expect(['', '  \n', '<p></p>', '\n<p>&nbsp;</p>\n', '<br><div> </div>'].map(htmlHasContent)).toEqual([
-      false,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect(
+      [
+        '',
+        '  \n',
+        '<p></p>',
+        '\n<p>&nbsp;</p>\n',
+        '<br><div> </div>',
+        '<!-- a comment --><p>&#160;</p>',
+        '<style>p { color: red }</style><script>alert(1)</script>',
+      ].map(htmlHasContent),
+    ).toEqual([false, false, false, false, false, false, false]);
     expect(
       ['<p>Bring a pen.</p>', 'Test on Friday', '<p><img src="x.png" alt=""></p>'].map(htmlHasContent),
     ).toEqual([true, true, true]);

@@ -130,8 +130,11 @@ test('a reopened popover shows the lessons from its first frame, its bridge code
       .map((entry) => new URL(entry.name).pathname)
       .filter((name) => name.endsWith('.js')),
   );
-  // The on-demand chunks warmed when the popover is idle (sanitizer, Settings) may come later.
-  const late = scripts.filter((name) => !html.includes(`.${name}"`) && !/\/(sanitize|Settings)-/.test(name));
+  // The on-demand chunks warmed when the popover is idle (the sanitized-HTML component with DOMPurify,
+  // Settings) may come later.
+  const late = scripts.filter(
+    (name) => !html.includes(`.${name}"`) && !/\/(SanitizedHtml|Settings)-/.test(name),
+  );
   expect(late, 'every other script is named in the page (entry or modulepreload)').toEqual([]);
   expect(
     scripts.some((name) => /\/ws-transport-/.test(name)),
