@@ -67,6 +67,7 @@ test('a homework description with scripts and event handlers runs nothing', asyn
 test('links say where they go, ask first when their text names another site, and say why they did not open', async ({
   page,
   preview,
+  view,
 }) => {
   const fake = preview.fake!;
   const homework = homeworkDueTomorrow(preview, 'Links homework');
@@ -94,12 +95,14 @@ test('links say where they go, ask first when their text names another site, and
   const deceptive = description.getByRole('link', { name: 'https://www.bbc.co.uk/bitesize' });
   await deceptive.focus();
   await expect(deceptive).toHaveAccessibleDescription('Opens evil.example, not bbc.co.uk');
+  await view('link-bubble');
 
   // Its text names bbc.co.uk, it goes to evil.example: a question first, Cancel focused, Escape cancels.
   await page.keyboard.press('Enter');
   const question = page.getByRole('alertdialog');
   await expect(question).toContainText('This link shows bbc.co.uk but goes to evil.example.');
   await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await view('link-question');
   await page.keyboard.press('Escape');
   await expect(question).toBeHidden();
   await expect(deceptive, 'focus is back on the link').toBeFocused();
