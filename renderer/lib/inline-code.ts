@@ -69,68 +69,61 @@ function readTag(html: string, nameAt: number): { name: string; attributes: Attr
   }
 }
 
-/** Where a `<style>` element's text ends: its end tag (`</style` then whitespace, `/` or `>`), or the end. */
-const STYLE_END_TAG = /<\/style[\t\n\f\r />]/gi;
+/** `</style` as an end tag: then whitespace, `/`, `>` or the end of the input. */
+const STYLE_END_TAG = /^<\/style(?=[\t\n\f\r />]|$)/i;
 
 /**
- * Removes the inline code a parser would check against the CSP from `html` before any parser sees it:
- * every `style` and `on*` attribute, every `<style>` element with its text, and every `<base>` tag
- * (`base-uri`: renamed `<x-base>`), found exactly as the HTML
- * tokenizer finds them (see `readTag`). So every spelling a parser reads as a handler is cut: `onerror=x`,
- * `ONERROR = "x"`, `onload='x'`, after a `/` (`<img/onerror=x>`) or straight after a quoted value
- * (`<img src="a"onerror=x>`), in HTML, SVG and MathML alike; and the `<style>` blocks that pasting from a
- * word processor leaves in a description.
+ * Neutralises the inline code a parser would check against the CSP in `html`, before any parser sees it:
+ * every `on*` and `style` attribute is renamed `x-…` (`onerror` → `x-error`, `style` → `x-yle`: unknown
+ * attributes, which DOMPurify drops), and `<style>`, `</style>` and `<base>` become `<x-style>`,
+ * `</x-style>` and `<x-base>` (unknown elements: sanitize.ts drops an `x-style` with its text, so a word
+ * processor's pasted CSS never shows). Every spelling a parser reads as a handler is caught: `onerror=x`,
+ * `ONERROR = "x"`, after a `/` (`<img/onerror=x>`) or straight after a quoted value, in HTML, SVG and
+ * MathML alike — as the HTML tokenizer reads a tag (see `readTag`).
  *
- * Only whole attributes (name through value) are cut, each replaced by `/ `, and a `<style>` element up to
- * its end tag; so the rest of the input tokenizes as before (a property test checks it against a spec
- * parser), and no markup is added: neither `/ ` after whitespace, `/` or a quote, nor the `</style` left
- * after a cut, can end a comment or open a tag with what precedes it.
+ * Every `<` followed by a letter is read as a tag, wherever it stands: in text, in a comment, in a
+ * `<textarea>` or `<title>`, inside a quoted attribute value. A parser may read any of them as a tag,
+ * depending on a context this function does not model (`<textarea><a title="</textarea><img onerror=x>">`
+ * holds a real handler; inside `<svg>`, the same is an `<a>` with a title); reading them all covers every
+ * context. That is safe because nothing is removed: attribute names keep their length, and the renamed
+ * tags only gain `x-`, so every other character tokenizes as before; a handler-shaped word in text or a
+ * value is renamed too, which changes no markup (a property test holds this against a spec parser).
  *
- * Where the browser would read text rather than a tag (inside a comment or a `<textarea>`), text shaped
- * like a handler is cut too, and a `<style>` inside SVG or MathML (which holds markup, not text) is cut
- * with that markup up to its end tag: over-cutting is safe, as DOMPurify still sanitizes what is left and
- * keeps no comment, script, style, textarea, SVG or MathML. Never throws; returns `html` itself when
- * there is nothing to cut.
+ * Linear in practice; a hostile input whose tags would cost over 32 reads of the whole input (tens of
+ * thousands of unclosed tags) is returned with every `<` escaped, as text. Never throws; returns `html`
+ * itself when there is nothing to rename.
  */
 export function stripInlineCode(html: string): string {
+  const n = html.length;
+  /** Edits, in order of position: at `at`, replace `remove` characters by `insert`. */
+  const edits: { at: number; remove: number; insert: string }[] = [];
+  let budget = 32 * n + 4096;
+  for (let i = html.indexOf('<'); i !== -1; i = html.indexOf('<', i + 1)) {
+    if (html[i + 1] === '/') {
+      // An end tag's attributes are dropped by the parser; only `</style` is renamed, to close `<x-style>`.
+      if (STYLE_END_TAG.test(html.slice(i, i + 8))) edits.push({ at: i + 2, remove: 0, insert: 'x-' });
+      continue;
+    }
+    if (!isAsciiAlpha(html[i + 1] ?? '')) continue;
+    const tag = readTag(html, i + 1);
+    budget -= tag.end - i;
+    if (budget < 0) return html.replaceAll('<', '&lt;');
+    if (tag.name === 'style' || tag.name === 'base') edits.push({ at: i + 1, remove: 0, insert: 'x-' });
+    for (const attribute of tag.attributes) {
+      if (attribute.name.startsWith('on') || attribute.name === 'style') {
+        edits.push({ at: attribute.start, remove: 2, insert: 'x-' });
+      }
+    }
+  }
+  if (edits.length === 0) return html;
+  // Tags read from different `<` may name the same attribute: each place is edited once.
+  edits.sort((a, b) => a.at - b.at);
   let out = '';
   let copiedTo = 0;
-  let i = 0;
-  const n = html.length;
-  while (i < n) {
-    // Tag open: `<` then a letter (a start tag) or `</` then a letter (an end tag; its attributes are
-    // dropped by the parser, and cutting them is harmless).
-    const endTag = html[i + 1] === '/';
-    const nameAt = endTag ? i + 2 : i + 1;
-    if (html[i] !== '<' || !isAsciiAlpha(html[nameAt] ?? '')) {
-      i++;
-      continue;
-    }
-    const tag = readTag(html, nameAt);
-    if (!endTag && tag.name === 'base') {
-      // A <base> sets the parsing document's base URL, which the page's CSP (`base-uri 'none'`) checks and
-      // reports even in an inert document. Renamed `<x-base>`, an unknown element (DOMPurify drops it and
-      // keeps what follows): nothing is removed, so nothing around it joins into other markup.
-      out += `${html.slice(copiedTo, nameAt)}x-`;
-      copiedTo = nameAt;
-    }
-    if (!endTag && tag.name === 'style') {
-      STYLE_END_TAG.lastIndex = tag.end;
-      const closing = STYLE_END_TAG.exec(html);
-      out += html.slice(copiedTo, i);
-      // The end tag stays (alone, the parser ignores it), so what follows the cut starts with `</`, which
-      // joins nothing before it into a tag.
-      i = copiedTo = closing ? closing.index : n;
-      continue;
-    }
-    for (const attribute of tag.attributes) {
-      if (attribute.name !== 'style' && !attribute.name.startsWith('on')) continue;
-      // "/ " in its place: the parser reads it as nothing (a `/` not followed by `>` is skipped), and it
-      // keeps a next attribute written `=x` from becoming the value of a valueless one before the cut.
-      out += `${html.slice(copiedTo, attribute.start)}/ `;
-      copiedTo = attribute.end;
-    }
-    i = tag.end + 1;
+  for (const edit of edits) {
+    if (edit.at < copiedTo) continue;
+    out += html.slice(copiedTo, edit.at) + edit.insert;
+    copiedTo = edit.at + edit.remove;
   }
-  return copiedTo === 0 ? html : out + html.slice(copiedTo);
+  return out + html.slice(copiedTo);
 }

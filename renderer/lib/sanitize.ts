@@ -41,7 +41,10 @@ const CONFIG: Config = {
     'track',
     'picture',
     'dialog',
+    'marquee',
   ],
+  // stripInlineCode renames <style> to <x-style>: its text (a word processor's CSS) goes with it.
+  ADD_FORBID_CONTENTS: ['x-style'],
   FORBID_ATTR: ['style', 'class', 'id', 'name', 'srcset', 'target', 'ping', 'formaction', 'background'],
   ALLOW_DATA_ATTR: false,
   ALLOWED_URI_REGEXP: SAFE_LINK,
@@ -65,6 +68,7 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
         const link = doc.createElement('a');
         link.setAttribute('href', src);
         link.setAttribute('rel', 'noopener noreferrer');
+        link.setAttribute('dir', 'auto');
         link.appendChild(label);
         node.replaceWith(link);
       } else {
@@ -78,6 +82,9 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
       const href = node.getAttribute('href');
       if (href !== null && !SAFE_LINK.test(href.trim())) node.removeAttribute('href');
       if (node.hasAttribute('href')) node.setAttribute('rel', 'noopener noreferrer');
+      // Each link is its own bidi isolate: an override left open in the text before it cannot reverse the
+      // address it shows (nor one in it the text after).
+      node.setAttribute('dir', 'auto');
     }
   });
   purifier = instance;
