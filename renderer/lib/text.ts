@@ -16,17 +16,41 @@ export const HTML_MAX = 50_000;
 const TOOLTIP_MAX = 1_000;
 
 /**
- * `text` cut to at most `max` characters (UTF-16 code units), ending with `…` when cut; never splits a
- * surrogate pair. `null`/`undefined` give `''`. Pure; O(max), so a 100 KB field costs no more than a
- * short one.
+ * What draws badly in a line of the popover, whatever the font: C0 and C1 control characters (boxes),
+ * except tab and line feed, which white space folds.
  */
-export function clampText(text: string | null | undefined, max: number): string {
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+/** Line and paragraph separators (U+2028, U+2029): drawn as nothing, so the words around them ran together. */
+const SEPARATORS = /[\u2028\u2029]/g;
+/**
+ * More than four combining marks on one letter: real text needs at most three or four (Vietnamese,
+ * Devanagari, pointed Hebrew); a "Zalgo" stack of hundreds draws over the rows above and below.
+ * (UAX #15's stream-safe limit is 30, far taller than a 13 px line.)
+ */
+const MARK_STACK = /(\p{M}{4})\p{M}+/gu;
+
+/**
+ * School text made fit to draw: controls dropped, separators as spaces, combining marks at most four per
+ * letter. Pure; linear in the length of `text`. Used by {@link shownText} and on sanitized HTML.
+ */
+export function tidyText(text: string): string {
+  return text.replace(CONTROLS, '').replace(SEPARATORS, ' ').replace(MARK_STACK, '$1');
+}
+
+/**
+ * A field of school text as the popover shows it: {@link tidyText}, then cut to at most `max` characters
+ * (UTF-16 code units), ending with `…` when cut, never splitting a surrogate pair. `null`/`undefined` give
+ * `''`. Pure; reads at most the first `4 × max` characters, so a 100 KB field costs no more than a short one.
+ */
+export function shownText(text: string | null | undefined, max: number): string {
   if (typeof text !== 'string') return '';
-  if (text.length <= max) return text;
+  const tidy = tidyText(text.length > max * 4 ? text.slice(0, max * 4) : text);
+  if (tidy.length <= max) return tidy;
   let end = Math.max(0, max - 1);
-  const last = text.charCodeAt(end - 1);
+  const last = tidy.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end -= 1; // a high surrogate: keep the pair whole
-  return `${text.slice(0, end)}…`;
+  return `${tidy.slice(0, end)}…`;
 }
 
 /**
@@ -39,7 +63,7 @@ export function fullTextOnHover(element: HTMLElement): () => void {
   const update = () => {
     const cut =
       element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
-    if (cut) element.title = clampText((element.textContent ?? '').trim(), TOOLTIP_MAX);
+    if (cut) element.title = shownText((element.textContent ?? '').trim(), TOOLTIP_MAX);
     else element.removeAttribute('title');
   };
   element.addEventListener('pointerenter', update);

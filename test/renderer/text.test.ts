@@ -1,22 +1,41 @@
-/** School text cut to a sane length for display (renderer/lib/text.ts, issue 15 §1). */
+/** School text made fit to draw and cut to a sane length (renderer/lib/text.ts, issue 15 §1). */
 import { describe, expect, it } from 'vitest';
-import { clampText } from '../../renderer/lib/text';
+import { shownText, tidyText } from '../../renderer/lib/text';
 
-describe('clampText', () => {
+describe('shownText', () => {
   it('keeps text up to the limit and cuts longer text with an ellipsis, within the limit', () => {
-    expect(clampText('Maths', 5)).toBe('Maths');
-    expect(clampText('Mathematics', 5)).toBe('Math…');
-    expect(clampText('x'.repeat(100_000), 120)).toHaveLength(120);
+    expect(shownText('Maths', 5)).toBe('Maths');
+    expect(shownText('Mathematics', 5)).toBe('Math…');
+    expect(shownText('x'.repeat(100_000), 120)).toHaveLength(120);
   });
 
   it('never splits an emoji (a surrogate pair)', () => {
-    const cut = clampText('ab😀cd', 4);
+    const cut = shownText('ab😀cd', 4);
     expect(cut).toBe('ab…');
     expect(cut).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
   });
 
   it('shows nothing for a missing field', () => {
-    expect(clampText(null, 10)).toBe('');
-    expect(clampText(undefined, 10)).toBe('');
+    expect(shownText(null, 10)).toBe('');
+    expect(shownText(undefined, 10)).toBe('');
+  });
+});
+
+describe('tidyText', () => {
+  it('drops control characters that draw as boxes, keeping tab and line feed', () => {
+    expect(tidyText('Tab\there\nbell\u0007 esc\u001b[31m nul\u0000 c1\u0085')).toBe(
+      'Tab\there\nbell esc[31m nul c1',
+    );
+  });
+
+  it('turns line and paragraph separators into spaces, so words do not run together', () => {
+    expect(tidyText('inline\u2028sep\u2029para')).toBe('inline sep para');
+  });
+
+  it('keeps up to four combining marks on a letter and drops a taller stack', () => {
+    expect(tidyText('Tiếng Việt')).toBe('Tiếng Việt'.normalize('NFC'));
+    const stack = `Z${'\u0301\u0302\u0303\u0304\u0305'.repeat(100)}algo`;
+    expect(tidyText(stack)).toBe('Z\u0301\u0302\u0303\u0304algo');
+    expect(tidyText('שָׁלוֹם')).toBe('שָׁלוֹם');
   });
 });
