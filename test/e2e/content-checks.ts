@@ -45,7 +45,11 @@ export async function overflows(page: Page): Promise<string[]> {
         found.push(`${describe(el)} reaches ${Math.round(rect.left)}…${Math.round(rect.right)} of ${width}`);
         continue;
       }
-      // An element that clips its content on purpose (an ellipsis, a line clamp) may hold more than it shows.
+      // An element that clips its content on purpose (an ellipsis, a line clamp) may hold more than it shows,
+      // but one that clips sideways must say so with an ellipsis: text cut with no sign of it is lost.
+      if (clips(el) && el instanceof HTMLElement && el.scrollWidth > el.clientWidth + 1) {
+        if (style.textOverflow !== 'ellipsis') found.push(`${describe(el)} is cut with no ellipsis`);
+      }
       if (
         !clips(el) &&
         el instanceof HTMLElement &&
@@ -70,8 +74,11 @@ export async function overflows(page: Page): Promise<string[]> {
 export async function bidiLeaks(page: Page, fields: readonly string[] = []): Promise<string[]> {
   return page.evaluate((fields) => {
     const found: string[] = [];
-    // Strong right-to-left letters and the bidi controls: a run holding one may read right to left.
-    const rtlOrControl = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+    // Strong right-to-left letters (Hebrew to Arabic Extended, the presentation forms, and the astral
+    // right-to-left blocks: Phoenician to Adlam) and the bidi controls: a run holding one may read right
+    // to left, and carry that direction over to what follows it.
+    const rtlOrControl =
+      /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200e\u200f\u202a-\u202e\u2066-\u2069\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
     const letters = /[\p{L}\p{N}]/u;
     const isolates = (el: Element) => {
       const style = getComputedStyle(el);
@@ -82,6 +89,10 @@ export async function bidiLeaks(page: Page, fields: readonly string[] = []): Pro
         !style.display.startsWith('inline')
       );
     };
+    const isolatesOnly = (el: Element) =>
+      el.localName === 'bdi' ||
+      el.hasAttribute('dir') ||
+      /isolate|plaintext/.test(getComputedStyle(el).unicodeBidi);
     // The fields that can carry their direction over, longest first (a field may hold a shorter one).
     const directional = fields.filter((f) => rtlOrControl.test(f)).sort((a, b) => b.length - a.length);
     const range = document.createRange();
@@ -98,6 +109,14 @@ export async function bidiLeaks(page: Page, fields: readonly string[] = []): Pro
       const parent = node.parentElement;
       if (!parent || parent.closest('[hidden], script, style')) continue;
       if (rtlOrControl.test(node.data)) {
+        // Such text must be isolated before its line's block ends (a <bdi>, `dir`, `unicode-bidi: isolate`),
+        // unless it is school HTML (inside an element with `dir`, the school's own paragraphs).
+        let up: Element | null = parent;
+        while (up && !isolatesOnly(up) && getComputedStyle(up).display.startsWith('inline'))
+          up = up.parentElement;
+        if (up && !isolatesOnly(up) && !parent.closest('[dir]')) {
+          found.push(`"${node.data.trim().slice(0, 30)}" is not isolated from the rest of its line`);
+        }
         // The field ends where its isolate or block ends: nothing of the popover's may follow it there.
         let isolate: Element | null = parent;
         while (isolate && !isolates(isolate)) isolate = isolate.parentElement;
@@ -119,6 +138,9 @@ export async function bidiLeaks(page: Page, fields: readonly string[] = []): Pro
         continue;
       }
       if (!letters.test(node.data) || parent.closest('.visually-hidden')) continue;
+      // School HTML (a region with `dir`) may reorder its own paragraph as the school wrote it; only its
+      // links, each an isolate, must read as they are.
+      if (parent.closest('[role="region"][dir]') && !parent.closest('a')) continue;
       range.selectNodeContents(node);
       const rects = [...range.getClientRects()].filter((r) => r.width > 0);
       if (rects.length === 0) continue;

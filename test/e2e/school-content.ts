@@ -12,7 +12,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { NAME_MAX, TITLE_MAX } from '../../renderer/lib/text';
+import { addDays } from '../../main/classcharts/dates';
 import { generateDataset } from '../fake-classcharts/dataset';
+import type { IsoDate } from '../../main/classcharts/types';
 import type { FakeDataset, FakeLessonTemplate } from '../fake-classcharts/index';
 
 /** 100 KB of one unbroken "word". */
@@ -158,7 +160,7 @@ export function shownFields(extra: readonly string[] = []): string[] {
 /** Options of {@link schoolContentDataset}. */
 export interface SchoolContentOptions {
   /** The `YYYY-MM-DD` (Europe/London) the dataset is built around. */
-  today: string;
+  today: IsoDate;
   /** Extra strings (a held-out corpus), each used as text and as HTML. */
   extra?: readonly string[];
   /** Seed of the generated dataset; default 2026 (the demo's). */
@@ -209,7 +211,16 @@ export function schoolContentDataset(options: SchoolContentOptions): FakeDataset
     for (const week of data.timetable.weeks) for (const day of Object.values(week)) day?.forEach(lesson);
     for (const day of Object.values(data.timetable.changes)) day.forEach(lesson);
 
-    for (const homework of data.homeworks) {
+    // Every homework shown (to do, due in the next twelve days), and at least as many as there are HTML
+    // texts, so each of those is some homework's description that the walk opens.
+    const template = data.homeworks[0];
+    let nextId = Math.max(0, ...data.homeworks.map((h) => h.id)) + 1;
+    while (template && data.homeworks.length < htmls.length) {
+      data.homeworks.push({ ...structuredClone(template), id: nextId++ });
+    }
+    for (const [index, homework] of data.homeworks.entries()) {
+      homework.due_date = addDays(options.today, index % 12);
+      homework.status = { ...homework.status, id: homework.id * 10, state: 'not_completed', ticked: 'no' };
       homework.title = text();
       homework.subject = text();
       homework.lesson = text();
