@@ -132,3 +132,33 @@ test('links say where they go, ask first when their text names another site, and
     .poll(() => preview.opened)
     .toEqual(['https://evil.example/login', 'https://www.bbc.co.uk/bitesize/guides/zsd8tyc']);
 });
+
+test('school HTML wider than the popover is shown flat, and one that shows nothing says so', async ({
+  page,
+  preview,
+}) => {
+  const homework = homeworkDueTomorrow(preview, 'Wide homework');
+  homework.description =
+    `<table><tr>${'<td nowrap>Column with a long heading</td>'.repeat(40)}</tr></table>` +
+    `${'<ul><li>'.repeat(30)}Deep${'</li></ul>'.repeat(30)}`;
+  const embed = fakePupil(preview, preview.fake!.accounts.student.pupilId).homeworks[1]!;
+  Object.assign(embed, { title: 'Video homework', due_date: '2026-11-24' });
+  embed.status = { ...embed.status, state: 'not_completed', ticked: 'no' };
+  embed.description = '<iframe src="https://www.youtube.com/embed/x" width="560" height="315"></iframe>';
+
+  await signInStudent(page, preview.fake!.accounts.student);
+  await openTab(page, 'Homework');
+  await page.getByRole('button', { name: /Wide homework/ }).click();
+  const description = page.getByRole('region', { name: 'Description' });
+  await expect(description).toHaveClass(/\bflat\b/);
+  const widths = await description.evaluate((el) => [el.scrollWidth, el.clientWidth, innerWidth]);
+  expect(widths[0], `scrollWidth, clientWidth, popover: ${widths.join(', ')}`).toBeLessThanOrEqual(
+    widths[1]!,
+  );
+  await expect(description).toContainText('Column with a long heading');
+  await expect(description).toContainText('Deep');
+
+  await page.getByRole('button', { name: 'Homework', exact: true }).click();
+  await page.getByRole('button', { name: /Video homework/ }).click();
+  await expect(page.getByText('No description.')).toBeVisible();
+});
