@@ -25,7 +25,7 @@ import type {
 } from '../../preload/contract';
 import { now } from './clock';
 import { addDays, instantMs, londonDate } from './format';
-import { judgeLink } from './links';
+import type { LinkVerdict } from './links';
 
 /** The popover's top-level views (the tab bar). */
 export type ViewName = 'today' | 'homework' | 'more' | 'settings';
@@ -458,7 +458,15 @@ export class PopoverStore {
    * another address than the one it opens; or never, saying why in the action banner.
    */
   openExternal(url: string, text = ''): void {
-    const verdict = judgeLink(url, text);
+    // lib/links.ts is loaded on the first click (warmed with the sanitizer), not with the first screen.
+    import('./links').then(
+      ({ judgeLink }) => this.#follow(judgeLink(url, text)),
+      () =>
+        (this.actionError = 'This link could not be opened: the popover failed to load a part of itself.'),
+    );
+  }
+
+  #follow(verdict: LinkVerdict): void {
     this.linkToConfirm = null;
     if (verdict.kind === 'refuse') {
       this.actionError = verdict.host ? `${verdict.message} It goes to ${verdict.host}.` : verdict.message;

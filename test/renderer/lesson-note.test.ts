@@ -1,7 +1,7 @@
 // A teacher's lesson note on Today: a small "Note" button on the lesson that has one, which opens the
 // sanitized note below the lesson and closes it again; nothing for an empty note or a break.
 import { fireEvent, within } from '@testing-library/svelte';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LessonView } from '../../preload/contract';
 import { htmlHasContent } from '../../renderer/lib/html-text';
 import { studentState, todayLessons } from './fixtures';
@@ -54,7 +54,9 @@ describe('lesson notes on Today', () => {
     expect((window as unknown as { __ran?: number }).__ran).toBeUndefined();
 
     await fireEvent.click(within(note).getByText('Worksheet'));
-    expect(bridge.requestsOf('shell:open-external')).toEqual(['https://example.org/worksheet']);
+    await vi.waitFor(() =>
+      expect(bridge.requestsOf('shell:open-external')).toEqual(['https://example.org/worksheet']),
+    );
 
     await fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('false');

@@ -1,5 +1,5 @@
 import { fireEvent, within } from '@testing-library/svelte';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RecordsRequest, RecordsResult } from '../../preload/contract';
 import { parentState, studentState } from './fixtures';
 import { defaultRecords } from './mock-bridge';
@@ -52,7 +52,9 @@ describe('More', () => {
     expect(trip.innerHTML).not.toContain('<script');
     expect((window as unknown as { __pwned?: boolean }).__pwned).toBeUndefined();
     await fireEvent.click(within(trip).getByRole('button', { name: /letter\.pdf/ }));
-    expect(bridge.requestsOf('shell:open-external')).toEqual(['https://example.org/letter.pdf']);
+    await vi.waitFor(() =>
+      expect(bridge.requestsOf('shell:open-external')).toEqual(['https://example.org/letter.pdf']),
+    );
     const closing = screen.getByText('Early closing on Friday').closest('details')!;
     expect(within(closing).queryByText(/Consent/)).toBeNull();
   });

@@ -154,7 +154,7 @@ describe('links in school content', () => {
     const link = screen.getByRole('button', { name: /bbc\.co\.uk\/bitesize/ });
     link.focus();
     await fireEvent.click(link);
-    const question = screen.getByRole('alertdialog');
+    const question = await screen.findByRole('alertdialog');
     expect(question.textContent).toMatch(/This link shows bbc\.co\.uk but goes to evil\.example\./);
     expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Cancel' }));
     expect(bridge.requestsOf('shell:open-external')).toEqual([]);
@@ -167,9 +167,11 @@ describe('links in school content', () => {
     ).toBeTruthy();
     await fireEvent.click(screen.getByRole('button', { name: /bbc\.co\.uk\/bitesize/ }));
     await fireEvent.click(
-      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Open evil.example' }),
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Open evil.example' }),
     );
-    expect(bridge.requestsOf('shell:open-external')).toEqual(['https://evil.example/login']);
+    await vi.waitFor(() =>
+      expect(bridge.requestsOf('shell:open-external')).toEqual(['https://evil.example/login']),
+    );
   });
 
   it('says a link with credentials hides its real address, and a 100 KB one is too long, sending neither', async () => {
@@ -178,12 +180,14 @@ describe('links in school content', () => {
       { url: `https://example.org/${'a'.repeat(100_000)}`, label: 'A very long link' },
     ]);
     await fireEvent.click(screen.getByRole('button', { name: /school\.example/ }));
-    expect(screen.getByRole('alert').textContent).toContain(
+    expect((await screen.findByRole('alert')).textContent).toContain(
       'This link was not opened: it hides its real address. It goes to evil.example.',
     );
     await fireEvent.click(screen.getByRole('button', { name: /A very long link/ }));
-    expect(screen.getByRole('alert').textContent).toContain(
-      'its address is too long (over 2,048 characters)',
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(
+        'its address is too long (over 2,048 characters)',
+      ),
     );
     expect(bridge.requestsOf('shell:open-external')).toEqual([]);
   });

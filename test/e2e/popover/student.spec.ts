@@ -130,10 +130,10 @@ test('a reopened popover shows the lessons from its first frame, its bridge code
       .map((entry) => new URL(entry.name).pathname)
       .filter((name) => name.endsWith('.js')),
   );
-  // The on-demand chunks warmed when the popover is idle (the sanitized-HTML component with DOMPurify,
-  // Settings) may come later.
+  // The on-demand chunks warmed when the popover is idle (the sanitized-HTML component with DOMPurify and
+  // the links' judgement, Settings) may come later.
   const late = scripts.filter(
-    (name) => !html.includes(`.${name}"`) && !/\/(SanitizedHtml|Settings)-/.test(name),
+    (name) => !html.includes(`.${name}"`) && !/\/(SanitizedHtml|links|Settings)-/.test(name),
   );
   expect(late, 'every other script is named in the page (entry or modulepreload)').toEqual([]);
   expect(
