@@ -9,7 +9,9 @@
  * image (the sanitizer shows it as a link). `"<p>&nbsp;</p>\n"` shows nothing. Read by patterns, not by a
  * parser: the popover's parsers check inline code against its CSP and report it (see inline-code.ts), and
  * cutting it first would bring that cutter into the first load; for a yes/no that only decides whether a
- * "Note" button shows, comments, `<script>` and `<style>` blocks and tags are dropped and the rest looked at.
+ * "Note" button shows, comments, tags, and the blocks the sanitizer drops with their text (`<script>`,
+ * `<style>`, an embed's fallback in `<iframe>`, `<video>`, `<audio>`, `<object>`, …) are dropped and the rest
+ * looked at.
  * Linear in the length of `html`; never throws.
  */
 export function htmlHasContent(html: string): boolean {
@@ -17,7 +19,10 @@ export function htmlHasContent(html: string): boolean {
   if (/<img\b/i.test(html)) return true;
   const text = html
     .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
-    .replace(/<(script|style)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, '')
+    .replace(
+      /<(script|style|iframe|video|audio|object|noscript|template|noembed|noframes)\b[\s\S]*?(?:<\/\1\s*>|$)/gi,
+      '',
+    )
     .replace(/<[^>]*>?/g, '')
     .replace(/&(?:nbsp|#160|#x0*a0);?/gi, ' ');
   return /\S/.test(text);

@@ -8,7 +8,7 @@
  * www.bbc.co.uk</a>`, or a school's mail filter wrapping every link) is opened only once the user has seen
  * where it really goes.
  */
-import { WEB_LINK_REFUSALS, webLinkProblem } from '../../preload/contract';
+import { WEB_LINK_REFUSALS, webLinkProblem, type WebLinkProblem } from '../../preload/contract';
 
 /** Links in school HTML keep only http(s) (what `shell:open-external` accepts); javascript:, data:, file:,
  * mailto: and relative links lose their href and stay as text. */
@@ -27,13 +27,13 @@ export function externalHref(href: string | null | undefined): string | null {
  * What the popover does with a link:
  * - `open`: open `url` (normalised by the URL parser) in the browser; `host` is where it goes;
  * - `confirm`: the link's text shows the address `shown`, but it goes to `host`: ask first;
- * - `refuse`: never open; `message` says why (a sentence fit to show), `host` is where it would have gone
- *   when that is known (a link with credentials in it).
+ * - `refuse`: never open; `problem` and `message` say why (a sentence fit to show once it was clicked),
+ *   `host` is where it would have gone when that is known (a link with credentials in it).
  */
 export type LinkVerdict =
   | { kind: 'open'; url: string; host: string }
   | { kind: 'confirm'; url: string; host: string; shown: string }
-  | { kind: 'refuse'; message: string; host: string | null };
+  | { kind: 'refuse'; problem: WebLinkProblem; message: string; host: string | null };
 
 /**
  * Judges a link before it opens: `href` as the school sent it (trimmed here), `text` what the link shows
@@ -41,13 +41,16 @@ export type LinkVerdict =
  * `text`. Hosts are the URL parser's (lower case, IDN as punycode).
  */
 export function judgeLink(href: string | null | undefined, text = ''): LinkVerdict {
-  if (typeof href !== 'string') return { kind: 'refuse', message: WEB_LINK_REFUSALS['not-web'], host: null };
+  if (typeof href !== 'string') {
+    return { kind: 'refuse', problem: 'not-web', message: WEB_LINK_REFUSALS['not-web'], host: null };
+  }
   const trimmed = href.trim();
   const problem = webLinkProblem(trimmed);
   if (problem === 'credentials') {
-    return { kind: 'refuse', message: WEB_LINK_REFUSALS.credentials, host: new URL(trimmed).host };
+    const host = new URL(trimmed).host;
+    return { kind: 'refuse', problem, message: WEB_LINK_REFUSALS.credentials, host };
   }
-  if (problem) return { kind: 'refuse', message: WEB_LINK_REFUSALS[problem], host: null };
+  if (problem) return { kind: 'refuse', problem, message: WEB_LINK_REFUSALS[problem], host: null };
   const url = new URL(trimmed);
   const shown = shownHost(text);
   if (shown && !sameSite(shown, url.hostname))

@@ -239,6 +239,8 @@ export class PopoverStore {
 
   /** Opens a view; leaving Homework closes its detail, opening More loads its section. */
   setView(view: ViewName): void {
+    // A question about a link belongs to the view it was asked in.
+    this.linkToConfirm = null;
     this.view = view;
     if (view !== 'homework') {
       this.homeworkId = null;
@@ -276,6 +278,7 @@ export class PopoverStore {
    * was opened from the list.
    */
   openHomework(id: number, scrollTop: number | null = null): void {
+    this.linkToConfirm = null;
     this.view = 'homework';
     this.homeworkId = id;
     this.homeworkReturn = { id, scrollTop };
@@ -283,6 +286,7 @@ export class PopoverStore {
 
   /** Closes the homework detail (Back, Escape): the list takes `homeworkReturn` to restore its place. */
   closeHomework(): void {
+    this.linkToConfirm = null;
     this.homeworkId = null;
   }
 
@@ -293,6 +297,10 @@ export class PopoverStore {
   escape(): boolean {
     if (this.linkToConfirm) {
       this.linkToConfirm = null;
+      return true;
+    }
+    if (this.actionError) {
+      this.actionError = null;
       return true;
     }
     if (this.view === 'homework' && this.homeworkId !== null) {

@@ -75,8 +75,10 @@ describe('htmlHasContent', () => {
         '<br><div> </div>',
         '<!-- a comment --><p>&#160;</p>',
         '<style>p { color: red }</style><script>alert(1)</script>',
+        '<video src="https://example.org/v.mp4">Your browser cannot play this video.</video>',
+        '<iframe src="https://www.youtube.com/embed/x">Watch on YouTube</iframe>',
       ].map(htmlHasContent),
-    ).toEqual([false, false, false, false, false, false, false]);
+    ).toEqual([false, false, false, false, false, false, false, false, false]);
     expect(
       ['<p>Bring a pen.</p>', 'Test on Friday', '<p><img src="x.png" alt=""></p>'].map(htmlHasContent),
     ).toEqual([true, true, true]);

@@ -53,6 +53,7 @@ describe('judgeLink', () => {
   it('refuses a link that hides its real address behind a user name, saying where it goes', () => {
     expect(judgeLink('https://school.example@evil.example/', 'school.example')).toEqual({
       kind: 'refuse',
+      problem: 'credentials',
       message: 'This link was not opened: it hides its real address.',
       host: 'evil.example',
     });
@@ -61,12 +62,14 @@ describe('judgeLink', () => {
   it('refuses an address over 2,048 characters without parsing it, and anything not http(s)', () => {
     expect(judgeLink(`https://example.org/${'a'.repeat(100_000)}`, 'A long link')).toEqual({
       kind: 'refuse',
+      problem: 'too-long',
       message: 'This link was not opened: its address is too long (over 2,048 characters).',
       host: null,
     });
     for (const href of ['javascript:alert(1)', 'file:///etc/passwd', 'mailto:a@b.c', '/relative', null]) {
       expect(judgeLink(href)).toEqual({
         kind: 'refuse',
+        problem: 'not-web',
         message: 'Only web links (http or https) can be opened.',
         host: null,
       });

@@ -167,11 +167,16 @@ describe('links in school content', () => {
     ).toBeTruthy();
     await fireEvent.click(screen.getByRole('button', { name: /bbc\.co\.uk\/bitesize/ }));
     await fireEvent.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Open evil.example' }),
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Open link' }),
     );
     await vi.waitFor(() =>
       expect(bridge.requestsOf('shell:open-external')).toEqual(['https://evil.example/login']),
     );
+    // A question belongs to the view it was asked in: leaving it drops the question.
+    await fireEvent.click(screen.getByRole('button', { name: /bbc\.co\.uk\/bitesize/ }));
+    await screen.findByRole('alertdialog');
+    await fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('says a link with credentials hides its real address, and a 100 KB one is too long, sending neither', async () => {
@@ -179,10 +184,17 @@ describe('links in school content', () => {
       { url: 'https://school.example@evil.example/', label: 'school.example' },
       { url: `https://example.org/${'a'.repeat(100_000)}`, label: 'A very long link' },
     ]);
-    await fireEvent.click(screen.getByRole('button', { name: /school\.example/ }));
+    const hiding = screen.getByRole('button', { name: /school\.example/ });
+    hiding.focus();
+    await fireEvent.click(hiding);
     expect((await screen.findByRole('alert')).textContent).toContain(
       'This link was not opened: it hides its real address. It goes to evil.example.',
     );
+    // Escape closes the banner, not the detail, and focus goes back to the link.
+    await fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Links' })).toBeTruthy();
+    await vi.waitFor(() => expect(document.activeElement).toBe(hiding));
     await fireEvent.click(screen.getByRole('button', { name: /A very long link/ }));
     await vi.waitFor(() =>
       expect(screen.getByRole('alert').textContent).toContain(

@@ -108,7 +108,7 @@ test('links say where they go, ask first when their text names another site, and
   await expect(deceptive, 'focus is back on the link').toBeFocused();
   await expect(page.getByRole('heading', { name: 'Links homework' })).toBeVisible();
   await deceptive.click();
-  await question.getByRole('button', { name: 'Open evil.example' }).click();
+  await question.getByRole('button', { name: 'Open link' }).click();
   await expect.poll(() => preview.opened).toEqual(['https://evil.example/login']);
 
   // A user name before @ hides the real host: refused, saying so (not "only web links").
