@@ -395,6 +395,19 @@ export interface BridgeTransport {
 }
 
 /**
+ * `text` cut to at most `max` UTF-16 code units, ending with `…` when cut; a surrogate pair is never split.
+ * The one cut of school text: main bounds the fields of a mapped record with it (main/classcharts/map.ts),
+ * the popover the fields it shows (renderer/lib/text.ts). Pure; O(`max`).
+ */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = Math.max(0, max - 1);
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1; // a high surrogate: keep the pair whole
+  return `${text.slice(0, end)}…`;
+}
+
+/**
  * The longest address `shell:open-external` opens, in UTF-16 code units of the URL string. Windows'
  * URL APIs stop at 2,083 characters (`INTERNET_MAX_URL_LENGTH`, wininet.h), and no link a teacher pastes
  * needs more; a longer one is refused with {@link WEB_LINK_REFUSALS}`['too-long']` rather than passed on.

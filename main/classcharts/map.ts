@@ -7,6 +7,7 @@
  * activity timestamps are naive UK local time that dates.ts gives an offset. A malformed value becomes
  * `null` instead of failing the response.
  */
+import { cutText } from '../../preload/contract';
 import { isIsoDate, londonDate, londonLocalToInstant, parseInstant, toLondonInstant } from './dates';
 import type {
   RawActivityPoint,
@@ -46,20 +47,11 @@ export const SCHOOL_TEXT_MAX = 1_000;
 /** The longest school HTML (a description, a lesson note) a mapped record holds; see {@link SCHOOL_TEXT_MAX}. */
 export const SCHOOL_HTML_MAX = 100_000;
 
-/** `text` cut to `max` code units with `…` when longer; a surrogate pair is never split. */
-function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let end = max - 1;
-  const last = text.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
-  return `${text.slice(0, end)}…`;
-}
-
 /** A mapped record with its text fields bounded (see {@link SCHOOL_TEXT_MAX}), deeply; a new object. */
 function bounded<T>(record: T, key = ''): T {
   if (typeof record === 'string') {
     if (/url$/i.test(key)) return record;
-    return cut(record, /Html$/.test(key) ? SCHOOL_HTML_MAX : SCHOOL_TEXT_MAX) as T;
+    return cutText(record, /Html$/.test(key) ? SCHOOL_HTML_MAX : SCHOOL_TEXT_MAX) as T;
   }
   if (Array.isArray(record)) return record.map((item) => bounded(item, key)) as T;
   if (record === null || typeof record !== 'object') return record;
@@ -246,7 +238,7 @@ export function mapActivityPoint(raw: RawActivityPoint): BehaviourPoint {
 function boundedReasons(reasons: Record<string, number>): Record<string, number> {
   const counts = new Map<string, number>();
   for (const [reason, count] of Object.entries(reasons)) {
-    const key = cut(reason, SCHOOL_TEXT_MAX);
+    const key = cutText(reason, SCHOOL_TEXT_MAX);
     counts.set(key, (counts.get(key) ?? 0) + count);
   }
   return Object.fromEntries(counts);

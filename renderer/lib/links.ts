@@ -15,15 +15,6 @@ import { WEB_LINK_REFUSALS, webLinkProblem, type WebLinkProblem } from '../../pr
 export const SAFE_LINK = /^https?:/i;
 
 /**
- * The http(s) URL a link may open in the system browser, or `null` for anything else (see
- * {@link judgeLink} for why). Used for clicks inside sanitized HTML and for homework links and attachments.
- */
-export function externalHref(href: string | null | undefined): string | null {
-  const verdict = judgeLink(href);
-  return verdict.kind === 'refuse' ? null : verdict.url;
-}
-
-/**
  * What the popover does with a link:
  * - `open`: open `url` (normalised by the URL parser) in the browser; `host` is where it goes;
  * - `confirm`: the link's text shows the address `shown`, but it goes to `host`: ask first;

@@ -5,8 +5,9 @@
  *
  * What comes out: plain HTML formatting only — no scripts, no event handlers, no forms, frames, styles or
  * SVG; links kept only for http(s); images never loaded: each `<img>` becomes a link
- * ("Image: alt") that opens in the browser on request. The popover never navigates: see `externalHref`
- * and components/SafeHtml.svelte, which send link clicks to `bridge.openExternal`.
+ * ("Image: alt") that opens in the browser on request. The popover never navigates: see
+ * components/SanitizedHtml.svelte, which sends link clicks to the store's `openExternal` (lib/links.ts
+ * `judgeLink` decides).
  *
  * Loaded on demand (components/SafeHtml.svelte imports it dynamically; main.ts warms it when idle), so
  * DOMPurify is not part of the popover's first load.

@@ -5,6 +5,7 @@
  * styles.css, one-line rows end in an ellipsis) and cut to a length below, so no record can make a view
  * slow or huge.
  */
+import { cutText } from '../../preload/contract';
 
 /** Longest name shown (pupil, teacher, subject, class, room, place, badge), in characters. */
 export const NAME_MAX = 120;
@@ -45,12 +46,7 @@ export function tidyText(text: string): string {
  */
 export function shownText(text: string | null | undefined, max: number): string {
   if (typeof text !== 'string') return '';
-  const tidy = tidyText(text.length > max * 4 ? text.slice(0, max * 4) : text);
-  if (tidy.length <= max) return tidy;
-  let end = Math.max(0, max - 1);
-  const last = tidy.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end -= 1; // a high surrogate: keep the pair whole
-  return `${tidy.slice(0, end)}…`;
+  return cutText(tidyText(text.length > max * 4 ? text.slice(0, max * 4) : text), max);
 }
 
 /**

@@ -15,6 +15,14 @@ describe('judgeLink', () => {
     });
   });
 
+  it('opens the address as the URL parser writes it (trimmed, spaces escaped, a root path added)', () => {
+    expect(judgeLink(' https://example.org/a b ')).toMatchObject({
+      kind: 'open',
+      url: 'https://example.org/a%20b',
+    });
+    expect(judgeLink('http://example.org')).toMatchObject({ kind: 'open', url: 'http://example.org/' });
+  });
+
   it('opens a link whose text names the same site, with or without www. or a subdomain', () => {
     for (const [href, text] of [
       ['https://www.bbc.co.uk/bitesize', 'https://www.bbc.co.uk/bitesize'],
