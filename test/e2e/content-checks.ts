@@ -80,19 +80,13 @@ export async function bidiLeaks(page: Page, fields: readonly string[] = []): Pro
     const rtlOrControl =
       /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200e\u200f\u202a-\u202e\u2066-\u2069\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
     const letters = /[\p{L}\p{N}]/u;
-    const isolates = (el: Element) => {
-      const style = getComputedStyle(el);
-      return (
-        el.localName === 'bdi' ||
-        el.hasAttribute('dir') ||
-        /isolate|plaintext/.test(style.unicodeBidi) ||
-        !style.display.startsWith('inline')
-      );
-    };
+    /** An isolate: what it holds keeps its own direction, and its bidi controls end with it. */
     const isolatesOnly = (el: Element) =>
       el.localName === 'bdi' ||
       el.hasAttribute('dir') ||
       /isolate|plaintext/.test(getComputedStyle(el).unicodeBidi);
+    /** Where a field's direction stops: an isolate, or a block (which ends the bidi paragraph). */
+    const isolates = (el: Element) => isolatesOnly(el) || !getComputedStyle(el).display.startsWith('inline');
     // The fields that can carry their direction over, longest first (a field may hold a shorter one).
     const directional = fields.filter((f) => rtlOrControl.test(f)).sort((a, b) => b.length - a.length);
     const range = document.createRange();

@@ -9,9 +9,9 @@ import { expect, test } from '../fixtures';
 import type { Preview } from '../../preview/server';
 import { fakePupil, openTab, signInStudent } from '../popover-page';
 
-/** The student's first homework in the fake, renamed `title`, to do and due tomorrow (Tuesday 24). */
-function homeworkDueTomorrow(preview: Preview, title: string): RawHomework {
-  const homework = fakePupil(preview, preview.fake!.accounts.student.pupilId).homeworks[0]!;
+/** The student's homework number `index` in the fake, renamed `title`, to do and due tomorrow (Tuesday 24). */
+function homeworkDueTomorrow(preview: Preview, title: string, index = 0): RawHomework {
+  const homework = fakePupil(preview, preview.fake!.accounts.student.pupilId).homeworks[index]!;
   homework.title = title;
   homework.due_date = '2026-11-24';
   homework.status = { ...homework.status, state: 'not_completed', ticked: 'no' };
@@ -141,9 +141,7 @@ test('school HTML wider than the popover is shown flat, and one that shows nothi
   homework.description =
     `<table><tr>${'<td nowrap>Column with a long heading</td>'.repeat(40)}</tr></table>` +
     `${'<ul><li>'.repeat(30)}Deep${'</li></ul>'.repeat(30)}`;
-  const embed = fakePupil(preview, preview.fake!.accounts.student.pupilId).homeworks[1]!;
-  Object.assign(embed, { title: 'Video homework', due_date: '2026-11-24' });
-  embed.status = { ...embed.status, state: 'not_completed', ticked: 'no' };
+  const embed = homeworkDueTomorrow(preview, 'Video homework', 1);
   embed.description = '<iframe src="https://www.youtube.com/embed/x" width="560" height="315"></iframe>';
 
   await signInStudent(page, preview.fake!.accounts.student);
