@@ -165,15 +165,24 @@ export function mapLesson(raw: RawLesson, requestedDate: IsoDate): Lesson {
   });
 }
 
+/** The teacher's `status.state` values this client knows, and what each means to the pupil. */
+const TEACHER_STATES: Readonly<Record<string, HomeworkStatus>> = {
+  completed: 'completed',
+  late: 'late',
+  submitted: 'submitted',
+  not_completed: 'missed',
+  excused: 'excused',
+};
+
 /**
- * Homework status as a pupil sees it (docs/classcharts-api.md §5.6): `completed` and `late` come from the
- * teacher's `status.state` (late = handed in late), else `ticked` when the pupil ticked it off, else `todo`.
+ * Homework status as a pupil sees it (docs/classcharts-api.md §5.6): the teacher's `status.state` decides
+ * when set (`not_completed` → `missed`, an unknown state → `other`, never `todo`: a teacher's verdict is not
+ * something left to do); else `ticked` when the pupil ticked it off; else `todo`.
  */
 export function homeworkStatus(state: string | null, ticked: boolean | null): HomeworkStatus {
-  if (state === 'completed') return 'completed';
-  if (state === 'late') return 'late';
-  if (ticked === true) return 'ticked';
-  return 'todo';
+  const teacher = state?.trim() ?? '';
+  if (teacher !== '') return Object.hasOwn(TEACHER_STATES, teacher) ? TEACHER_STATES[teacher]! : 'other';
+  return ticked === true ? 'ticked' : 'todo';
 }
 
 /** Homework → Homework (docs/classcharts-api.md §5.6). Title falls back to `"Homework"`. */

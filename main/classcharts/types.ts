@@ -92,10 +92,19 @@ export interface Lesson {
 }
 
 /**
- * Homework status as a pupil thinks of it. Source: docs/classcharts-api.md §5.6 ("To-do" as clients compute
- * it).
+ * Homework status as a pupil thinks of it. Only `todo` is still to do; every other status is settled by the
+ * pupil (`ticked`) or by the teacher's `status.state`:
+ * - `completed` handed in; `late` handed in late; `submitted` handed in, not yet marked;
+ * - `missed` the teacher marked it not completed (`not_completed`); `excused` the pupil was let off it;
+ * - `other` a teacher's state this client does not know yet (never read as to-do).
+ *
+ * Sources: docs/classcharts-api.md §5.6 ("To-do" as clients compute it); the `/pupils` counters count
+ * `not_completed`, `excused` and `submitted` apart from to-do (§5.3; classcharts-api-js 2.12.3
+ * `src/types.ts` `Pupil`); NikDeKur/classcharts-api@49a2d125b5 `homework/web/ModalHomework.kt`
+ * `decodeHomeWorkState` (`not_completed` → not submitted, `late` → submitted late, `completed` → submitted).
  */
-export type HomeworkStatus = 'todo' | 'ticked' | 'completed' | 'late';
+export type HomeworkStatus =
+  'todo' | 'ticked' | 'completed' | 'late' | 'submitted' | 'missed' | 'excused' | 'other';
 
 /** A teacher's link on a homework (`validated_links[]`). */
 export interface HomeworkLink {

@@ -128,7 +128,11 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 const STATUS_WORDS: Record<TodayHomework['status'], string> = {
   todo: 'to do',
   ticked: 'ticked',
-  late: 'late',
+  late: 'handed in late',
+  submitted: 'handed in',
+  missed: 'not handed in',
+  excused: 'excused',
+  other: 'marked by teacher',
 };
 
 /** The readable form of a day: a heading, a lesson table and a homework table. */

@@ -226,7 +226,15 @@ export function homeworkStatusLabel(status: HomeworkStatus): string {
     case 'completed':
       return 'Completed';
     case 'late':
-      return 'Late';
+      return 'Handed in late';
+    case 'submitted':
+      return 'Handed in';
+    case 'missed':
+      return 'Not handed in';
+    case 'excused':
+      return 'Excused';
+    case 'other':
+      return 'Marked by teacher';
   }
 }
 

@@ -20,6 +20,9 @@ import {
   pupilView,
 } from '../../main/sync/snapshot';
 import { homework, known, knownData, lesson } from './fixtures';
+import { mapHomework } from '../../main/classcharts/map';
+import { homeworksSchema } from '../../main/classcharts/schemas';
+import homeworksFixture from '../classcharts/fixtures/homeworks.json';
 
 const TODAY = '2026-06-15'; // a Monday, BST
 const at = (hhmm: string, date = TODAY) => Date.parse(`${date}T${hhmm}:00+01:00`);
@@ -118,6 +121,34 @@ describe('homework groups', () => {
       ['later', [6]],
     ]);
   });
+});
+
+describe('homework a teacher has settled', () => {
+  // A teacher's state other than completed or late used to read as to-do, so homework marked "not completed"
+  // or excused stayed in the overdue group and was reminded. The /pupils counters count not_completed,
+  // excused and submitted apart from to-do (classcharts-api-js 2.12.3 types.d.ts Pupil);
+  // NikDeKur/classcharts-api@49a2d125b5 ModalHomework.kt decodeHomeWorkState maps not_completed apart too.
+  it.each(['not_completed', 'excused', 'submitted', 'a_state_added_next_year'])(
+    'state %s is not listed as to do, nor counted as overdue',
+    (state) => {
+      const raw = homeworksSchema.parse(homeworksFixture).data[0]!;
+      const settled = mapHomework({
+        ...raw,
+        id: 1,
+        due_date: '2026-06-12',
+        status: { ...raw.status!, state, ticked: false },
+      });
+      const open = mapHomework({
+        ...raw,
+        id: 2,
+        due_date: '2026-06-12',
+        status: { ...raw.status!, state: null, ticked: false },
+      });
+      const groups = groupHomework([settled, open], TODAY);
+      expect(groups.map((g) => [g.key, g.items.map((h) => h.id)])).toEqual([['overdue', [2]]]);
+      expect(pupilView(known({ homework: [settled, open] }), at('09:00')).homeworkOverdue).toBe(1);
+    },
+  );
 });
 
 describe('pupil view and AppState', () => {

@@ -17,7 +17,7 @@ describe('Homework', () => {
     const overdue = within(screen.getByRole('region', { name: /Overdue/ })).getByRole('button');
     expect(overdue.textContent).toContain('Mathematics');
     expect(overdue.textContent).toContain('Fractions revision');
-    expect(overdue.textContent).toContain('Late');
+    expect(overdue.textContent).toContain('Handed in late');
     expect(overdue.textContent).toContain('Overdue by 3 days');
     const tomorrow = within(screen.getByRole('region', { name: /Due tomorrow/ })).getByRole('button');
     expect(tomorrow.textContent).toContain('Ticked');

@@ -78,7 +78,7 @@ export const homeworkShape = z.strictObject({
   type: z.string(),
   issueDate: isoDate.nullable(),
   dueDate: isoDate.nullable(),
-  status: z.enum(['todo', 'ticked', 'completed', 'late']),
+  status: z.enum(['todo', 'ticked', 'completed', 'late', 'submitted', 'missed', 'excused', 'other']),
   descriptionHtml: z.string(),
   estimate: z.strictObject({ value: finite, unit: z.string() }).nullable(),
   links: z.array(z.strictObject({ url: z.string(), label: z.string() })),
