@@ -1,7 +1,7 @@
 /**
  * createApp(ports): the app service the popover, the tray, the preview and `cli watch` talk to. It
  * implements every channel of preload/contract.ts (`App` in ./ports.ts) on top of:
- * - the session keeper (./session/keeper.ts): sign-in, renewal every 180 s, recovery, sign-out;
+ * - the session keeper (./session/keeper.ts): sign-in, renewal every 170 s, recovery, sign-out;
  * - the sync engine (./sync/sync-engine.ts): refresh at start, on an interval, at midnight, on resume and
  *   when the popover opens with data older than 5 minutes; background kinds; on-demand records;
  * - the snapshot (./sync/snapshot.ts): the `AppState`, rebuilt on every change and at minute boundaries,
@@ -74,7 +74,7 @@ export type CoreEvent =
 
 /** Optional tuning, mostly for `cli watch` and tests. */
 export interface CreateAppOptions {
-  /** Session renewal timings (default: every 180 s; backoff 5 s … 5 min). */
+  /** Session renewal timings (default: every 170 s; backoff 5 s … 5 min). */
   renewal?: Partial<RenewalPolicy>;
   /** Interval refresh in ms, overriding `settings.refreshIntervalMinutes` (e.g. `cli watch --interval`). */
   refreshIntervalMs?: number;

@@ -1,7 +1,7 @@
 /**
  * The session keeper: keeps one ClassCharts session alive for as long as the user is signed in.
  *
- * - Renews the session token every `renewEveryMs` (docs/classcharts-api.md §8.5: 180 s) through the injected
+ * - Renews the session token every `renewEveryMs` (default 170 s, inside the token's 180 s: ./renewal-policy.ts) through the injected
  *   clock.
  * - One renewal or sign-in at a time ("single flight"): a request that arrives while one runs waits for
  *   it, and many requests that find the session expired at once share a single sign-in.

@@ -16,7 +16,10 @@ import {
 
 /** Timings of the session keeper, all in milliseconds. */
 export interface RenewalPolicy {
-  /** Renew the session token this long after the last successful renewal or sign-in (spec: 180 s). */
+  /**
+   * Renew the session token this long after the last successful renewal or sign-in was sent: shorter than
+   * the token's life ({@link SESSION_TOKEN_LIFETIME_MS}) by a margin for late timers and the ping's transit.
+   */
   renewEveryMs: number;
   /** First wait after a failed renewal or sign-in for lack of network; doubles per failure. */
   backoffBaseMs: number;
@@ -24,9 +27,22 @@ export interface RenewalPolicy {
   backoffCapMs: number;
 }
 
-/** 180 s renewal (docs/classcharts-api.md §8.5); backoff 5 s, 10 s, 20 s … capped at 5 min. */
+/**
+ * How long a session token lives from issue, in ms: "needs to be renewed every 180 seconds"
+ * (docs/classcharts-api.md §8.5; classchartsapi/api-docs-legacy@eda371fba5 source/index.html.md, "Authentication").
+ */
+export const SESSION_TOKEN_LIFETIME_MS = 180_000;
+
+/**
+ * Renewal 170 s after the last one was sent, 10 s inside the token's 180 s; backoff 5 s, 10 s, 20 s … capped
+ * at 5 min. Why 170 s: timers only ever fire late and the ping takes a round trip to arrive, so renewing at
+ * 180 s lands after the token died and every renewal became a sign-in (21 an hour with timers 5 ms late).
+ * The public clients renew at 170–175 s (classcharts-api-js 65ae5d4 src/core/baseClient.ts: when
+ * `Date.now() - lastPing + 5000 > PING_INTERVAL`, i.e. 175 s; classuncharted-macos: 170 s); 170 s leaves room for
+ * a ping that takes up to 10 s, at about one extra ping an hour (21.2 instead of 20).
+ */
 export const DEFAULT_RENEWAL_POLICY: RenewalPolicy = {
-  renewEveryMs: 180_000,
+  renewEveryMs: 170_000,
   backoffBaseMs: 5_000,
   backoffCapMs: 300_000,
 };

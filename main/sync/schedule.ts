@@ -5,9 +5,9 @@
  * requests ask for. Applied by ./sync-engine.ts through the injected clock.
  *
  * Request budget (student, idle hour, defaults; measured against the fake server, docs/notes/core.md):
- * 20 renewals (every 180 s, docs/classcharts-api.md §8.5) + 4 refreshes × 2 requests (lessons, homework) + 4
- * background requests once an hour = 32. The renewals alone are 20: a budget of 24 would need data requests
- * to keep the session alive, which the spec does not promise.
+ * 21.2 renewals (every 170 s, 10 s inside the token's 180 s: main/session/renewal-policy.ts) + 4 refreshes × 2
+ * requests (lessons, homework) + 4 background requests once an hour ≈ 33. The renewals alone are 21: a budget of
+ * 24 would need data requests to keep the session alive, which the spec does not promise.
  */
 import { addDays, nextLondonMidnight } from '../classcharts/dates';
 import type { IsoDate } from '../classcharts/types';

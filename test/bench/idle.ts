@@ -61,7 +61,7 @@ export async function idleFigures(): Promise<Record<string, Figure>> {
         account: kind === 'student' ? 'demo student' : 'demo parent, two pupils',
         window: 'the second simulated hour after sign-in (08:30–09:30 London, Monday 2026-06-15)',
         popover: 'closed (never shown)',
-        settings: 'defaults (refresh every 15 min, renewal every 180 s, background kinds hourly)',
+        settings: 'defaults (refresh every 15 min, renewal every 170 s, background kinds hourly)',
         clock: 'simulated, shared by createApp and the fake server; fake latency 0',
         byEndpoint,
       },

@@ -33,7 +33,14 @@ export class FakeClock implements Clock {
   private seq = 0;
   private readonly timers = new Map<number, Timer>();
 
-  constructor(start: number | string) {
+  /**
+   * `lateByMs`: every timer fires this much after its due time, as real timers do (Node's and Chromium's
+   * `setTimeout` never fire early, and fire late under load): a schedule with no margin fails here.
+   */
+  constructor(
+    start: number | string,
+    private readonly lateByMs = 0,
+  ) {
     this.time = typeof start === 'string' ? Date.parse(start) : start;
   }
 
@@ -43,7 +50,7 @@ export class FakeClock implements Clock {
 
   setTimeout(callback: () => void, ms: number): unknown {
     const id = ++this.seq;
-    this.timers.set(id, { id, at: this.time + Math.max(0, ms), callback });
+    this.timers.set(id, { id, at: this.time + Math.max(0, ms) + this.lateByMs, callback });
     return id;
   }
 

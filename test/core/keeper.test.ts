@@ -11,7 +11,11 @@ import {
   SessionKeeper,
   type SessionEvent,
 } from '../../main/session/keeper';
+import { DEFAULT_RENEWAL_POLICY, SESSION_TOKEN_LIFETIME_MS } from '../../main/session/renewal-policy';
 import { deferred, FakeClock, FakeService, type FakeSessionClient, settle } from './helpers';
+
+/** The default renewal period: 170 s, 10 s inside the token's 180 s life (main/session/renewal-policy.ts). */
+const RENEW = DEFAULT_RENEWAL_POLICY.renewEveryMs;
 
 const STUDENT = { kind: 'student', code: 'DEMO2026', dateOfBirth: '14/05/2012' } as const;
 
@@ -32,14 +36,16 @@ function setup(options: { vault?: Vault; renewEveryMs?: number } = {}) {
 }
 
 describe('session keeper: renewal cadence', () => {
-  it('renews every 180 s while signed in, rotating the token each time', async () => {
+  it("renews every 170 s, inside the token's 180 s, while signed in, rotating the token each time", async () => {
+    expect(RENEW).toBe(170_000);
+    expect(SESSION_TOKEN_LIFETIME_MS - RENEW).toBe(10_000);
     const { clock, service, keeper } = setup();
     await keeper.signIn(STUDENT, { remember: false });
-    await clock.advance(179_000);
+    await clock.advance(RENEW - 1_000);
     expect(service.renewals).toBe(0);
     await clock.advance(1_000);
     expect(service.renewals).toBe(1);
-    await clock.advance(180_000 * 4);
+    await clock.advance(RENEW * 4);
     expect(service.renewals).toBe(5);
     // The token in use is the latest one: a read succeeds without signing in again.
     await expect(keeper.run((c) => c.read())).resolves.toMatch(/^data with t/);
@@ -51,15 +57,15 @@ describe('session keeper: renewal cadence', () => {
     await keeper.signIn(STUDENT, { remember: false });
     const slow = deferred();
     service.renewGate = slow.promise;
-    await clock.advance(180_000); // the first renewal is sent, and takes 5 s to answer
+    await clock.advance(RENEW); // the first renewal is sent, and takes 5 s to answer
     expect(service.renewals).toBe(1);
     await clock.advance(5_000);
     service.renewGate = null;
     slow.resolve();
     await settle();
-    await clock.advance(174_000); // 359 s after sign-in: not yet
+    await clock.advance(RENEW - 6_000); // 339 s after sign-in: not yet
     expect(service.renewals).toBe(1);
-    await clock.advance(1_000); // 180 s after the first ping was sent
+    await clock.advance(1_000); // 170 s after the first ping was sent
     expect(service.renewals).toBe(2);
   });
 
@@ -77,7 +83,7 @@ describe('session keeper: single flight', () => {
     await keeper.signIn(STUDENT, { remember: false });
     const gate = deferred();
     service.renewGate = gate.promise;
-    await clock.advance(180_000); // renewal starts and hangs at the gate
+    await clock.advance(RENEW); // renewal starts and hangs at the gate
     expect(service.renewals).toBe(1);
     const before = service.reads;
     const reads = Array.from({ length: 5 }, () => keeper.run((c) => c.read()));
@@ -107,10 +113,10 @@ describe('session keeper: expiry and refused credentials', () => {
     const { clock, service, keeper } = setup();
     await keeper.signIn(STUDENT, { remember: false });
     service.expireAll();
-    await clock.advance(180_000);
+    await clock.advance(RENEW);
     expect(service.logins).toBe(2);
     expect(keeper.status).toBe('signed-in');
-    await clock.advance(180_000);
+    await clock.advance(RENEW);
     expect(service.renewals).toBe(2);
   });
 
@@ -136,7 +142,7 @@ describe('session keeper: network failure', () => {
     const { clock, service, keeper, events } = setup();
     await keeper.signIn(STUDENT, { remember: false });
     service.online = false;
-    await clock.advance(180_000);
+    await clock.advance(RENEW);
     const retries: number[] = [];
     for (let i = 0; i < 9; i++) {
       const failure = events.filter((e) => e.type === 'renewal' && !e.ok).at(-1);
@@ -148,9 +154,9 @@ describe('session keeper: network failure', () => {
     expect(keeper.status).toBe('signed-in');
     service.online = true;
     await clock.advance(300_000);
-    // Back online: the next attempt renews, and the cadence is 180 s again.
+    // Back online: the next attempt renews, and the cadence is 170 s again.
     expect(events.at(-1)).toEqual({ type: 'renewal', ok: true });
-    expect(clock.delays()).toEqual([180_000]);
+    expect(clock.delays()).toEqual([RENEW]);
   });
 
   it('a request that fails for lack of network is not retried by signing in again', async () => {
@@ -171,10 +177,10 @@ describe('session keeper: suspend and resume', () => {
     clock.jump(2 * 3_600_000); // slept two hours
     await keeper.resume();
     expect(service.renewals).toBe(1);
-    expect(clock.delays()).toEqual([180_000]);
+    expect(clock.delays()).toEqual([RENEW]);
   });
 
-  it('a sign-in after a sleep whose wake-up was never reported still renews every 180 s', async () => {
+  it('a sign-in after a sleep whose wake-up was never reported still renews every 170 s', async () => {
     const { clock, service, keeper } = setup();
     keeper.suspend(); // asleep while signed out; no resume() follows
     await keeper.signIn(STUDENT, { remember: false });
@@ -215,7 +221,7 @@ describe('session keeper: sign-out', () => {
     await keeper.signIn(STUDENT, { remember: false });
     const gate = deferred();
     service.renewGate = gate.promise;
-    await clock.advance(180_000);
+    await clock.advance(RENEW);
     await keeper.signOut();
     service.expireAll();
     gate.resolve();

@@ -8,7 +8,7 @@
  * Exit code 2 on a bad argument, 1 when the server cannot start.
  */
 import { parseCliOptions, USAGE } from './cli-options';
-import { startFakeClassCharts, type FakeServerOptions } from './index';
+import { SESSION_TTL_SECONDS, startFakeClassCharts, type FakeServerOptions } from './index';
 
 // A reader that closes our stdout early (e.g. `| head -1` to grab the URL) must not crash the server.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     `  student: access code ${student.code}, date of birth ${student.dateOfBirth} (pupil ${student.pupilId})`,
   );
   console.log(`  parent:  ${parent.email} / ${parent.password} (pupils: ${pupils})`);
-  console.log(`  session TTL ${options.sessionTtlSeconds ?? 200} s; Ctrl-C to stop`);
+  console.log(`  session TTL ${options.sessionTtlSeconds ?? SESSION_TTL_SECONDS} s; Ctrl-C to stop`);
   const stop = (): void => {
     fake.close().then(
       () => process.exit(0),

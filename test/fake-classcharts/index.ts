@@ -20,7 +20,7 @@ export interface FakeServerOptions {
   port?: number;
   /** Interface to bind; default `'127.0.0.1'`. */
   host?: string;
-  /** Lifetime of a session token in seconds, counted from when it was issued; default 200. */
+  /** Lifetime of a session token in seconds, counted from when it was issued; default 180, the real service's. */
   sessionTtlSeconds?: number;
   /**
    * Seconds the previous token stays valid after a ping rotates it (capped by its own TTL); default: the
@@ -111,4 +111,4 @@ export interface FakeClassCharts {
   };
 }
 
-export { startFakeClassCharts } from './server';
+export { SESSION_TTL_SECONDS, startFakeClassCharts } from './server';

@@ -46,6 +46,13 @@ function headerRecord(req: IncomingMessage): Record<string, string> {
   return out;
 }
 
+/**
+ * The real service's session token lifetime: "needs to be renewed every 180 seconds"
+ * (classchartsapi/api-docs-legacy@eda371fba5 source/index.html.md, "Authentication"); every public client renews
+ * before it (classcharts-api-js 65ae5d4 src/core/baseClient.ts: 175 s; classuncharted-macos: 170 s).
+ */
+export const SESSION_TTL_SECONDS = 180;
+
 const SERVER_ERROR_PAGE = htmlPage(
   'Server error',
   '<h1>500</h1><p>Whoops, looks like something went wrong.</p>',
@@ -77,7 +84,7 @@ export async function startFakeClassCharts(options: FakeServerOptions = {}): Pro
   let port = options.port ?? 0;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const baseUrl = (): string => `http://${urlHost}:${port}`;
-  const ttlSeconds = options.sessionTtlSeconds ?? 200;
+  const ttlSeconds = options.sessionTtlSeconds ?? SESSION_TTL_SECONDS;
   // Default grace = the TTL: the published JS client keeps using the token its first login ping already
   // rotated, and works against the real service, so the real service cannot retire it within seconds.
   const sessions = new SessionStore(

@@ -292,7 +292,7 @@ const logins = (h: Harness, from = 0) => h.paths(from).filter((p) => p === LOGIN
 const pings = (h: Harness, from = 0) => h.paths(from).filter((p) => p === '/apiv2student/ping').length;
 
 /**
- * The renewal comes due (180 s) with 100 requests for other days fired at once while its ping is on the
+ * The renewal comes due (170 s) with 100 requests for other days fired at once while its ping is on the
  * wire (the server answers after 50 ms): every request waits for the renewal, then all go out with one
  * token, the new one. With `expired`, the renewal finds the session gone and one sign-in serves all.
  */

@@ -183,7 +183,7 @@ describe('secrets at rest', () => {
       expect(await h.app.handlers['auth:login'](account.login)).toEqual({ ok: true });
       await h.app.whenIdle();
 
-      // An hour of use: a renewal (new token) every 180 s, refreshes every 15 min, background kinds.
+      // An hour of use: a renewal (new token) every 170 s, refreshes every 15 min, background kinds.
       for (let minute = 3; minute <= 60; minute += 3) {
         const renewed = h.until((e) => e.type === 'renewal' || e.type === 're-login');
         await h.clock.advance(180_000);
