@@ -461,16 +461,22 @@ export class ClassChartsClient {
   }
 
   /**
-   * After a refused student sign-in: POST `/apiv2student/hasdob` with the code. An error answer means the
-   * code is unknown (`'code'`); a success means the code exists, so the date of birth is wrong
-   * (`'dateOfBirth'`); a probe that fails says nothing (`undefined`). docs/classcharts-api.md §2.3.
+   * After a refused student sign-in: POST `/apiv2student/hasdob` with the code (docs/classcharts-api.md §2.3).
+   * - `has_dob: true`: the code is a pupil's who signs in with a date of birth, so the date was wrong
+   *   (`'dateOfBirth'`);
+   * - `has_dob: false` or missing: the date of birth was not what failed, so the code did (`'code'`). The real
+   *   service answers an unknown code this way, as a success (sccreeper/BetterClasscharts@e01c3fface
+   *   src/api/student_client.py:208-209; daydreme/classcharts-server-mock@17323a2da3 pkg/student/user/auth.go);
+   * - an error envelope: the code is unknown (`'code'`);
+   * - a probe that fails otherwise says nothing (`undefined`).
    */
   private async probeAccessCode(code: string): Promise<CredentialField | undefined> {
     const path = '/apiv2student/hasdob';
     try {
       const response = await this.transport.send({ method: 'POST', path, form: { code }, auth: false });
-      this.transport.check(hasDobSchema, path, response);
-      return 'dateOfBirth';
+      const body = this.transport.check(hasDobSchema, path, response);
+      const data: { has_dob?: boolean | null } = Array.isArray(body.data) ? {} : body.data;
+      return data.has_dob === true ? 'dateOfBirth' : 'code';
     } catch (error) {
       if (error instanceof ServiceRefusedError) return 'code';
       this.logger.info('classcharts hasdob probe inconclusive', { error: (error as Error).name });

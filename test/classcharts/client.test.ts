@@ -138,6 +138,23 @@ describe('student sign-in', () => {
     }
   });
 
+  // The probe's three answers after a refused sign-in (review 2026-11-24 §2, second look): has_dob true blames
+  // the date, has_dob false the code (an unknown code's answer: sccreeper/BetterClasscharts@e01c3fface
+  // student_client.py:208-209), an error envelope the code.
+  it.each([
+    [{ success: 1, data: { has_dob: true }, meta: [] }, 'dateOfBirth'],
+    [{ success: 1, data: { has_dob: false }, meta: [] }, 'code'],
+    [{ success: 1, data: [], meta: [] }, 'code'],
+    [{ success: 0, error: 'The pupil code you have provided is incorrect' }, 'code'],
+  ] as const)('hasdob answering %j blames the %s', async (answer, field) => {
+    const c = client({ fetch: interceptFetch(/\/apiv2student\/hasdob$/, () => jsonResponse(answer)) });
+    const error = await failure(
+      c.login({ kind: 'student', code: fake.accounts.student.code, dateOfBirth: '01/01/2011' }),
+    );
+    expect(error).toBeInstanceOf(WrongCredentialsError);
+    expect(error).toMatchObject({ field });
+  });
+
   it('when the probe fails, says "access code or date of birth" without a field', async () => {
     fake.faults.inject({ path: '/apiv2student/hasdob', kind: 'html' });
     const error = await failure(

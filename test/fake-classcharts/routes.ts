@@ -227,9 +227,15 @@ function jsonLogin(state: RouterState, kind: 'student' | 'parent', req: RouteReq
   return api.ok(studentUserOf(pupil, STUDENT_COUNTERS), { session_id: session.token });
 }
 
-/** `POST /apiv2student/hasdob` and `/student/checkpupilcode/<code>` (docs/classcharts-api.md §2.3). */
+/**
+ * `POST /apiv2student/hasdob` and `/student/checkpupilcode/<code>` (docs/classcharts-api.md §2.3): a success
+ * either way, `has_dob` true only for a pupil code that exists (every pupil of the fake has a date of birth).
+ * An unknown code is not an error: sccreeper/BetterClasscharts@e01c3fface src/api/student_client.py:77,208-209
+ * (run against production) reads `data.has_dob` of `checkpupilcode`; daydreme/classcharts-server-mock@17323a2da3
+ * pkg/student/user/auth.go:19-36 answers `HasDOB: len(students) > 0` in a success envelope.
+ */
 function hasDob(state: RouterState, code: string | undefined): api.Envelope {
-  return findStudent(state, code) ? api.ok({ has_dob: true }) : api.fail(PUPIL_CODE_INCORRECT);
+  return api.ok({ has_dob: findStudent(state, code) !== undefined });
 }
 
 /** The TES verify URL an SSO-mode API call without cookies is sent to (docs/classcharts-api.md §2.7). */
