@@ -47,7 +47,7 @@ import {
   pupilsSchema,
   timetableSchema,
 } from './schemas';
-import { excerptOf, isUsableToken, Transport, type TransportRequest } from './transport';
+import { excerptOf, isChallenge, isUsableToken, Transport, type TransportRequest } from './transport';
 import type {
   Account,
   AccountKind,
@@ -169,7 +169,8 @@ export class ClassChartsClient {
    * @throws WrongCredentialsError the service refused; for a student the `hasdob` probe tells a wrong
    *   code (`field: 'code'`) from a wrong date of birth (`'dateOfBirth'`); if the probe fails, no field.
    * @throws NetworkError, BadResponseError (HTTP 5xx; 404, 405 or 410 — no sign-in page there; a
-   *   session token that cannot go in a header), ServiceRefusedError (HTTP 429). A web page with HTTP 200
+   *   session token that cannot go in a header), ServiceRefusedError (HTTP 429; a Cloudflare challenge, which
+   *   says nothing about the credentials). A web page with HTTP 200
    *   and no cookie is a refusal, whoever sent it: the real refusal is such a page (docs/classcharts-api.md
    *   §2.1).
    */
@@ -222,6 +223,11 @@ export class ClassChartsClient {
       );
     if (response.status === 429)
       throw new ServiceRefusedError(path, 'Too many sign-in attempts; wait a few minutes and try again.');
+    if (isChallenge(response))
+      throw new ServiceRefusedError(
+        path,
+        'ClassCharts is checking this connection; try again in a few minutes.',
+      );
     this.logger.info('classcharts sign-in refused', { kind: signIn.kind, status: response.status });
     if (signIn.kind === 'parent') throw new WrongCredentialsError('parent');
     const field = fieldFromLoginBody(response.body) ?? (await this.probeAccessCode(signIn.code));

@@ -155,10 +155,16 @@ export class Transport {
     const { status, body } = response;
     if (status >= 300 && status < 400)
       throw new SessionExpiredError(`${path} redirected to ${redirectTarget(response.headers)}`);
+    // 401, 403 or 419 without the envelope (an HTML page, Laravel's {"message":"Unauthenticated."}) refuses the
+    // session whatever the body says, unless a CDN is only checking the connection.
+    const sessionRefused = SESSION_REFUSED_STATUSES.has(status) && !isChallenge(response);
+    const refusedByStatus = () =>
+      new SessionExpiredError(`${path}: HTTP ${status} without the JSON envelope`);
     let json: unknown;
     try {
       json = JSON.parse(body);
     } catch {
+      if (sessionRefused) throw refusedByStatus();
       throw new BadResponseError(
         path,
         /^\s*</.test(body) ? 'HTML instead of JSON' : 'body is not JSON',
@@ -166,15 +172,18 @@ export class Transport {
         this.excerpt(body),
       );
     }
-    if (typeof json !== 'object' || json === null || Array.isArray(json))
+    if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+      if (sessionRefused) throw refusedByStatus();
       throw new BadResponseError(path, 'JSON is not an envelope object', status, this.excerpt(body));
+    }
     const envelope = json as Record<string, unknown>;
     const error = typeof envelope.error === 'string' ? envelope.error : '';
     if (isFailure(envelope.success) || (error !== '' && envelope.data === undefined)) {
-      if (isSet(envelope.expired) || /not logged in/i.test(error) || status === 401)
+      if (isSet(envelope.expired) || /not logged in/i.test(error) || status === 401 || status === 419)
         throw new SessionExpiredError(`${path}: ${error || 'expired'}`);
       throw new ServiceRefusedError(path, error);
     }
+    if (sessionRefused) throw refusedByStatus();
     if (status === 429)
       throw new ServiceRefusedError(path, 'Too many requests; wait a minute and try again.');
     if (status >= 400)
@@ -194,6 +203,23 @@ export class Transport {
   excerpt(body: string): string {
     return excerptOf(body, this.token === null ? [] : [this.token]);
   }
+}
+
+/**
+ * HTTP statuses that refuse the session whatever the body (docs/classcharts-api.md §2.6): 401 (listed on every
+ * endpoint by classchartsapi/api-docs@70803adfa6 openapi/studentclientapi.yaml; ha-classcharts signs in again on
+ * it, proffalken/ha-classcharts@d2cd1dd3c3 custom_components/classcharts/api.py:111-112), 403 and Laravel's 419
+ * (session or CSRF token expired). A `success: 0` envelope at 403 that is not about the session stays a refusal.
+ */
+const SESSION_REFUSED_STATUSES: ReadonlySet<number> = new Set([401, 403, 419]);
+
+/**
+ * True when a CDN answered instead of ClassCharts because it is checking the connection: Cloudflare marks its
+ * challenge pages (HTTP 403) with `cf-mitigated: challenge` (developers.cloudflare.com, "Detect a Challenge
+ * Page response"). Such an answer says nothing about the session or the credentials.
+ */
+export function isChallenge(response: Pick<RawResponse, 'headers'>): boolean {
+  return response.headers.get('cf-mitigated')?.trim().toLowerCase() === 'challenge';
 }
 
 /** Where a redirect points, path only (query strings may carry return URLs). */

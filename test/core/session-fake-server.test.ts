@@ -41,6 +41,51 @@ describe('session against the fake server', () => {
     expect(h.app.state()).toMatchObject({ auth: 'signed-in', freshness: { stale: false, error: null } });
   });
 
+  // A session refused by HTTP status alone, without the JSON envelope, is expired all the same: the api-docs
+  // list a 401 on every endpoint (classchartsapi/api-docs@70803adfa6 openapi/studentclientapi.yaml) and
+  // ha-classcharts signs in again on any 401 (proffalken/ha-classcharts@d2cd1dd3c3 api.py:111-112). It used
+  // to read as a broken answer and back off for ever, the data staying stale.
+  it.each(['unauthorized', 'unauthenticated', 'forbidden', 'page-expired'] as const)(
+    'a %s answer without the envelope: signs in again once, retries, and the refresh succeeds',
+    async (kind) => {
+      const h = await signedIn();
+      h.fake.faults.inject({ path: '/apiv2student/timetable', kind });
+      await h.app.handlers['sync:refresh']();
+      expect(logins(h)).toBe(2);
+      expect(h.events).toContainEqual({ type: 're-login', ok: true, reason: 'expired' });
+      expect(h.app.state()).toMatchObject({ auth: 'signed-in', freshness: { stale: false, error: null } });
+    },
+  );
+
+  it('a renewal answered by a bare 401 signs in again instead of backing off', async () => {
+    const h = await signedIn();
+    h.fake.faults.inject({ path: '/apiv2student/ping', kind: 'unauthorized' });
+    const relogin = h.until((e) => e.type === 're-login');
+    await h.clock.advance(170_000);
+    expect(await relogin).toEqual({ type: 're-login', ok: true, reason: 'expired' });
+    expect(h.events.filter((e) => e.type === 'renewal' && !e.ok)).toEqual([]);
+  });
+
+  it('a Cloudflare challenge (403, cf-mitigated) is not an expired session: the data stays, marked stale', async () => {
+    const h = await signedIn();
+    h.fake.faults.inject({ path: '/apiv2student/timetable', kind: 'challenge' });
+    await h.app.handlers['sync:refresh']();
+    expect(logins(h)).toBe(1);
+    expect(h.app.state()).toMatchObject({ auth: 'signed-in', freshness: { stale: true } });
+  });
+
+  it('a Cloudflare challenge on signing in keeps the credentials and retries later', async () => {
+    const h = await signedIn({}, true);
+    h.fake.expireSessions();
+    h.fake.faults.inject({ path: '/student/login', kind: 'challenge' });
+    await h.app.handlers['sync:refresh']();
+    expect(h.app.state().auth).toBe('signed-in');
+    expect(await h.ports.vault.get(CREDENTIALS_VAULT_KEY)).not.toBeNull();
+    expect(h.events).toContainEqual(
+      expect.objectContaining({ type: 're-login', ok: false, retryInMs: 5_000 }),
+    );
+  });
+
   it('every token expiring at once: the parallel requests share one sign-in', async () => {
     const h = await signedIn();
     h.fake.expireSessions();

@@ -75,9 +75,28 @@ export interface RecordedRequest {
  * - `truncated-json`: the normal JSON answer cut in half (the request still takes effect);
  * - `hang`: no answer until `faults.clear()` (then answered normally) or `close()` (connection ended);
  * - `expired`: the "You are not logged in. [1]" body with `expired: 1`;
- * - `reset`: the TCP connection is destroyed without an answer.
+ * - `reset`: the TCP connection is destroyed without an answer;
+ * - `unauthorized`: HTTP 401 with an HTML page, no JSON envelope (the api-docs OpenAPI files list a 401 on every
+ *   endpoint, classchartsapi/api-docs@70803adfa6 openapi/studentclientapi.yaml; ha-classcharts signs in again on
+ *   any 401, proffalken/ha-classcharts@d2cd1dd3c3 custom_components/classcharts/api.py:111-112);
+ * - `unauthenticated`: HTTP 401 with Laravel's `{"message":"Unauthenticated."}`, JSON without the envelope;
+ * - `forbidden`: HTTP 403 with an HTML page;
+ * - `page-expired`: HTTP 419 with Laravel's "Page Expired" page (a stale session or CSRF token);
+ * - `challenge`: HTTP 403 with `cf-mitigated: challenge` and Cloudflare's "Just a moment..." page — the
+ *   connection is being checked, which says nothing about the session.
  */
-export type FaultKind = 'http-500' | 'html' | 'truncated-json' | 'hang' | 'expired' | 'reset';
+export type FaultKind =
+  | 'http-500'
+  | 'html'
+  | 'truncated-json'
+  | 'hang'
+  | 'expired'
+  | 'reset'
+  | 'unauthorized'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'page-expired'
+  | 'challenge';
 
 /** A running fake server. */
 export interface FakeClassCharts {

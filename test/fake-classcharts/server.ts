@@ -34,6 +34,17 @@ interface HeldRequest {
   abort(): void;
 }
 
+type BareRefusal = 'unauthorized' | 'unauthenticated' | 'forbidden' | 'page-expired' | 'challenge';
+
+/** The answers of the faults that refuse a request without the JSON envelope (./index.ts `FaultKind`). */
+const BARE_REFUSALS: Record<BareRefusal, () => Reply> = {
+  unauthorized: () => htmlReply(htmlPage('Unauthorized', '<h1>401 Unauthorized</h1>'), 401),
+  unauthenticated: () => jsonReply({ message: 'Unauthenticated.' }, 401),
+  forbidden: () => htmlReply(htmlPage('Forbidden', '<h1>403 Forbidden</h1>'), 403),
+  'page-expired': () => htmlReply(htmlPage('Page Expired', '<h1>419</h1><p>Page Expired</p>'), 419),
+  challenge: () => htmlReply(CHALLENGE_PAGE, 403, { 'cf-mitigated': 'challenge' }),
+};
+
 function matches(pattern: string | RegExp, path: string): boolean {
   return typeof pattern === 'string' ? path.startsWith(pattern) : pattern.test(path);
 }
@@ -193,6 +204,7 @@ export async function startFakeClassCharts(options: FakeServerOptions = {}): Pro
     if (fault === 'http-500') reply = htmlReply(SERVER_ERROR_PAGE, 500);
     else if (fault === 'html') reply = htmlReply(CHALLENGE_PAGE, 200);
     else if (fault === 'expired') reply = jsonReply(api.notLoggedIn(1), state.expiredStatus);
+    else if (fault !== undefined && fault in BARE_REFUSALS) reply = BARE_REFUSALS[fault as BareRefusal]();
     else {
       try {
         reply = await answer(req, record, body, url);
