@@ -86,6 +86,34 @@ describe('session against the fake server', () => {
     );
   });
 
+  // One live-tested client says a parent session shows empty data until its first ping
+  // (proffalken/ha-classcharts@d2cd1dd3c3 custom_components/classcharts/api.py:91-100: "Activate the session --
+  // data endpoints return empty results without this"). After the keeper signed in again by itself, the
+  // retried data request went first, so lessons and homework vanished from the popover.
+  it('a parent session that needs a ping before data: signing in again by itself never empties the popover', async () => {
+    const h = (harness = await startHarness({ server: { parentNeedsPing: true } }));
+    await h.app.start();
+    await h.app.whenIdle();
+    expect(await h.app.handlers['auth:login']({ kind: 'demo', as: 'parent' })).toEqual({ ok: true });
+    await h.app.whenIdle();
+    const before = h.app.state();
+    expect(before.pupils).toHaveLength(2);
+    expect(before.today?.lessons.length).toBeGreaterThan(0);
+    expect(before.homework.length).toBeGreaterThan(0);
+    const mark = h.fake.requests.length;
+    h.fake.expireSessions();
+    await h.app.handlers['sync:refresh']();
+    const after = h.app.state();
+    expect(h.events).toContainEqual({ type: 're-login', ok: true, reason: 'expired' });
+    expect(after.today?.lessons).toEqual(before.today?.lessons);
+    expect(after.homework).toEqual(before.homework);
+    // Every sign-in is followed by its ping before any data is read on the new session.
+    const paths = h.paths(mark);
+    const signIn = paths.lastIndexOf('/parent/login');
+    const firstRead = paths.findIndex((p, i) => i > signIn && /\/(timetable|homeworks)\//.test(p));
+    expect(paths.slice(signIn + 1, firstRead)).toContain('/apiv2parent/ping');
+  });
+
   it('every token expiring at once: the parallel requests share one sign-in', async () => {
     const h = await signedIn();
     h.fake.expireSessions();

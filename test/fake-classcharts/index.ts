@@ -49,6 +49,14 @@ export interface FakeServerOptions {
    * 302 to a fake verify URL that bounces back with `?prompt=login`, forever. Default false.
    */
   tesSso?: boolean;
+  /**
+   * Parent activation mode: a parent session answers `/pupils` and every data endpoint with empty data until
+   * it has been pinged once (its ping-issued token). One client says the real service does this: "Activate the
+   * session -- data endpoints return empty results without this" (proffalken/ha-classcharts@d2cd1dd3c3
+   * custom_components/classcharts/api.py:91-100); classcharts-api-js and classcharts-orc read `/pupils` right
+   * after login without a ping and work, so it is off by default.
+   */
+  parentNeedsPing?: boolean;
 }
 
 /** One request as the fake saw it. */

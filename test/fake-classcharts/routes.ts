@@ -24,6 +24,10 @@ export interface RouterState {
   parentCookieName: string;
   expiredStatus: 200 | 401;
   tesSso: boolean;
+  /** Parent activation mode (./index.ts `parentNeedsPing`). */
+  parentNeedsPing: boolean;
+  /** Parent tokens issued by a ping: the sessions that are activated. */
+  activated: Set<string>;
 }
 
 /** One parsed request. */
@@ -356,14 +360,25 @@ function apiRoute(state: RouterState, kind: 'student' | 'parent', parts: string[
     const pupil = kind === 'student' ? pupilData(state, session.id) : undefined;
     const user = pupil ? studentUserOf(pupil) : parentOf(state, session.id)?.user;
     const includeData = params['include_data'] !== 'false';
+    const fresh = includeData ? state.sessions.rotate(session) : session;
+    if (kind === 'parent') state.activated.add(fresh.token);
     const meta = includeData
-      ? { session_id: state.sessions.rotate(session).token, version: state.dataset.appVersion }
+      ? { session_id: fresh.token, version: state.dataset.appVersion }
       : { version: state.dataset.appVersion };
     return envelopeReply(state, api.ok({ user: user ?? [] }, meta));
   }
   if (endpoint === 'logout') {
     state.sessions.revoke(session.token);
     return envelopeReply(state, api.ok([]));
+  }
+  if (kind === 'parent' && state.parentNeedsPing && !state.activated.has(session.token)) {
+    if (endpoint === 'pupils') return envelopeReply(state, api.ok([]));
+    if (!isDataEndpoint(endpoint)) return notFound();
+    // Not activated: the endpoint's own answer with its data emptied (ha-classcharts api.py:91-100).
+    const pupil = resolvePupil(state, session, idPart);
+    if ('success' in pupil) return envelopeReply(state, pupil);
+    const answer = dataEndpoint(state, endpoint, pupil, params);
+    return envelopeReply(state, answer.success === 1 ? { ...answer, data: [] } : answer);
   }
   if (endpoint === 'pupils') {
     const parent = parentOf(state, session.id);

@@ -113,6 +113,8 @@ export async function startFakeClassCharts(options: FakeServerOptions = {}): Pro
     parentCookieName: options.parentCookieName ?? 'parent_session_credentials',
     expiredStatus: options.expiredStatus ?? 200,
     tesSso: options.tesSso ?? false,
+    parentNeedsPing: options.parentNeedsPing ?? false,
+    activated: new Set(),
   };
   const requests: RecordedRequest[] = [];
   let faults: PendingFault[] = [];
