@@ -130,8 +130,13 @@ export interface DateRange {
 /** Default hard cap on activity pages fetched by {@link ClassChartsClient.allActivity}. */
 export const DEFAULT_MAX_ACTIVITY_PAGES = 20;
 
-/** The login form's constant fields (docs/classcharts-api.md §2.1–2.2). */
-const FORM_CONSTANTS = { _method: 'POST', remember_me: '1', 'recaptcha-token': 'no-token-available' };
+/**
+ * The login form's constant fields (docs/classcharts-api.md §2.1–2.2). `remember_me` only for students: every
+ * student client sends it; no parent client does (classcharts-api-js 2.12.3 parentClient.js:55-59,
+ * proffalken/ha-classcharts@d2cd1dd3c3 api.py:47-49, funfairlabs-incubator/classcharts-orc@93b7b34515
+ * shared/src/classcharts.ts:218-224).
+ */
+const FORM_CONSTANTS = { _method: 'POST', 'recaptcha-token': 'no-token-available' };
 
 /**
  * A ClassCharts client for one account (student or parent). Create one per sign-in; `signOut()` forgets
@@ -188,7 +193,7 @@ export class ClassChartsClient {
     const path = signIn.kind === 'student' ? '/student/login' : '/parent/login';
     const form =
       signIn.kind === 'student'
-        ? { ...FORM_CONSTANTS, code: signIn.code, dob: signIn.dateOfBirth }
+        ? { ...FORM_CONSTANTS, remember_me: '1', code: signIn.code, dob: signIn.dateOfBirth }
         : { ...FORM_CONSTANTS, email: signIn.email, logintype: 'existing', password: signIn.password };
     const response = await this.transport.send({ method: 'POST', path, form, auth: false });
     const token = this.transport.cookies.sessionToken();

@@ -204,6 +204,23 @@ describe('student sign-in', () => {
 });
 
 describe('parent sign-in', () => {
+  // The form the parent clients send: no remember_me (classcharts-api-js 2.12.3 parentClient.js:55-59;
+  // proffalken/ha-classcharts@d2cd1dd3c3 api.py:47-49; classcharts-orc shared/src/classcharts.ts:218-224), then
+  // the ping that activates the session (ha-classcharts api.py:91-100).
+  it('is the form POST the parent clients send, then one ping', async () => {
+    const mark = fake.requests.length;
+    const c = await parent();
+    const requests = since(mark);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /parent/login',
+      'POST /apiv2parent/ping',
+    ]);
+    const form = new URLSearchParams(requests[0]!.body);
+    expect([...form.keys()].sort()).toEqual(['_method', 'email', 'logintype', 'password', 'recaptcha-token']);
+    expect(form.get('logintype')).toBe('existing');
+    expect(c.hasSession()).toBe(true);
+  });
+
   it('signs in, and account() lists both pupils, the ping and /pupils sent together', async () => {
     const c = await parent();
     expect(c.kind).toBe('parent');
