@@ -89,6 +89,16 @@ export function toIsoDate(value: string | null): IsoDate | null {
 }
 
 /**
+ * The `YYYY-MM-DD` a malformed date starts with, or `null`: `"2023-08-24:00:00+00:00"` → `2023-08-24` (the one
+ * known malformed detention date, veloii/classcharts-rs@a2262b7429 src/api/detentions.rs:131). Only for a value
+ * {@link toIsoDate} could not read: a well-formed instant's London day can differ from its leading date.
+ */
+export function leadingIsoDate(value: string | null): IsoDate | null {
+  const leading = /^\s*(\d{4}-\d{2}-\d{2})(?!\d)/.exec(value ?? '')?.[1];
+  return leading !== undefined && isIsoDate(leading) ? leading : null;
+}
+
+/**
  * A behaviour timeline name `M/D/YYYY` (US order, docs/classcharts-api.md §5.5) → `YYYY-MM-DD`, or `null`.
  */
 function usDateToIso(value: string | null): IsoDate | null {
@@ -341,7 +351,7 @@ function detentionStatus(value: string | null): DetentionStatus {
  * `start`).
  */
 export function mapDetention(raw: RawDetention): Detention {
-  const date = toIsoDate(raw.date);
+  const date = toIsoDate(raw.date) ?? leadingIsoDate(raw.date);
   const timeMatch = raw.time === null ? null : HH_MM.exec(raw.time.trim());
   const time = timeMatch ? `${timeMatch[1]?.padStart(2, '0')}:${timeMatch[2]}` : null;
   return bounded({

@@ -98,6 +98,19 @@ describe('dates across the clock changes', () => {
     expect(row('2026-10-26T00:00:00+00:00').lengthMinutes).toBe(30);
   });
 
+  // The one known malformed detention date (veloii/classcharts-rs@a2262b7429 src/api/detentions.rs:131, a
+  // hand-written body): its day is still plain, so the detention keeps its day and its reminders.
+  it('a malformed detention date keeps its leading YYYY-MM-DD', () => {
+    const row = (date: string) =>
+      mapDetention(detentionSchema.parse({ id: 1, attended: 'pending', date, time: '16:00', length: '30' }));
+    expect(row('2023-08-24:00:00+00:00')).toMatchObject({
+      date: '2023-08-24',
+      start: '2023-08-24T16:00:00+01:00',
+    });
+    expect(row('2023-02-30:00:00+00:00')).toMatchObject({ date: null, start: null });
+    expect(row('soon')).toMatchObject({ date: null, start: null });
+  });
+
   it('toIsoDate and toInstant turn malformed values into null', () => {
     expect(toIsoDate('2023-08-24:00:00+00:00')).toBeNull();
     expect(toIsoDate('2026-02-30')).toBeNull();
