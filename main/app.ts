@@ -88,7 +88,7 @@ export interface CreateAppOptions {
 
 /** The app plus what tests and the CLI need to wait on. */
 export interface CoreApp extends App {
-  /** Resolves when start-up sign-in and any running refresh are over. */
+  /** Resolves when start-up sign-in, any running refresh and any sign-out's logout request are over. */
   whenIdle(): Promise<void>;
   /**
    * The pupils of the account as last fetched (empty before the first refresh), in the account's order:
@@ -699,6 +699,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     async whenIdle() {
       await startup;
       await engine.idle();
+      await keeper.loggedOut();
     },
     pupils() {
       return engine.known?.pupils.map((known) => known.pupil) ?? [];

@@ -147,6 +147,8 @@ export class ClassChartsClient {
   private readonly clock: Clock;
   private readonly logger: Logger;
   private accountKind: AccountKind | null = null;
+  /** The token a running {@link logout} is ending: no other request may use it. */
+  private endingSession: string | null = null;
 
   constructor(options: ClientOptions) {
     this.transport = new Transport(options);
@@ -164,7 +166,7 @@ export class ClassChartsClient {
    * reported the held token expired (then sign in again).
    */
   hasSession(): boolean {
-    return this.transport.token !== null;
+    return this.transport.token !== null && this.transport.token !== this.endingSession;
   }
 
   /**
@@ -283,6 +285,27 @@ export class ClassChartsClient {
    */
   async renew(): Promise<void> {
     await this.ping();
+  }
+
+  /**
+   * Ends the session on the service, best effort: POST `/logout` on the account's base with the session
+   * (NCPlayz's client and both mock servers, daydreme/classcharts-server-mock@17323a2da3 pkg/router/router.go),
+   * then forgets it as {@link signOut} does, whatever the answer. Never throws: a sign-out that cannot reach
+   * the service still signs out here, and the token dies on its own within 180 s.
+   */
+  async logout(): Promise<void> {
+    const path = `${this.base}/logout`;
+    const token = this.transport.token;
+    if (token === null) return this.signOut();
+    this.endingSession = token; // from now on nothing else is sent with it
+    try {
+      await this.transport.send({ method: 'POST', path });
+    } catch (error) {
+      this.logger.info('classcharts logout not sent', { error: (error as Error).name });
+    } finally {
+      if (this.transport.token === token) this.signOut();
+      if (this.endingSession === token) this.endingSession = null;
+    }
   }
 
   /** Forgets the token, the cookies and the account kind. No network call. */
@@ -468,6 +491,7 @@ export class ClassChartsClient {
   /** An API call; if the service reports the token it was sent with expired, forget that token. */
   private async call<S extends z.ZodType>(schema: S, request: TransportRequest): Promise<z.output<S>> {
     const sentWith = this.transport.token;
+    if (sentWith !== null && sentWith === this.endingSession) throw new SessionExpiredError('signing out');
     try {
       return await this.transport.api(schema, request);
     } catch (error) {

@@ -42,6 +42,8 @@ export interface SessionClient {
   renew(): Promise<void>;
   /** Forgets the session token and cookies (no request). */
   signOut(): void;
+  /** Ends the session on the service too, best effort, then forgets it as `signOut` does; never throws. */
+  logout?(): Promise<void>;
 }
 
 /** The keeper's view of the session. `needs-sign-in`: stored credentials were refused. */
@@ -109,6 +111,8 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
    * only, like the credentials.
    */
   private account: string | null = null;
+  /** The service logouts of sign-outs still on the wire (they never reject). */
+  private readonly loggingOut = new Set<Promise<void>>();
   /** Bumped by every sign-in, renewal and sign-out: a request that failed under an older token retries. */
   private generation = 0;
   private authOp: Promise<void> | null = null;
@@ -288,19 +292,30 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
   }
 
   /**
-   * Signs out: stops every timer, forgets the session token and the credentials (memory and vault).
-   * Requests still in flight finish, but a later expiry will not sign in again.
+   * Signs out: stops every timer, forgets the session token and the credentials (memory and vault), and tells
+   * the service (the client's best-effort `logout`, not awaited). Requests still in flight finish, but a later
+   * expiry will not sign in again.
    */
   async signOut(): Promise<void> {
     this.stopTimer();
     this.generation += 1;
     this.credentials = null;
     this.account = null;
-    this.client?.signOut();
+    // The service's logout goes out in the background: signing out never waits on the network.
+    if (this.client?.logout) {
+      const ending = this.client.logout();
+      this.loggingOut.add(ending);
+      void ending.finally(() => this.loggingOut.delete(ending));
+    } else this.client?.signOut();
     this.client = null;
     this.failures = 0;
     this.setStatus('signed-out');
     await this.vault.delete(CREDENTIALS_VAULT_KEY);
+  }
+
+  /** Resolves once every logout sent by {@link signOut} has been answered or has failed. */
+  async loggedOut(): Promise<void> {
+    await Promise.all([...this.loggingOut]);
   }
 
   /** Stops the renewal timer without signing out (app shutdown). */

@@ -160,12 +160,12 @@ describe('fixtures', () => {
     expect(announcement).toMatchObject({ pinned: true, requiresConsent: false, consentGiven: null });
   });
 
-  it('detentions: the malformed date becomes null instead of failing', () => {
+  it('detentions: the malformed date keeps its leading day instead of failing', () => {
     const [detention] = detentionsSchema.parse(fixture('detentions')).data.map(mapDetention);
     expect(detention).toMatchObject({
       status: 'attended',
-      date: null,
-      start: null,
+      date: '2023-08-24',
+      start: '2023-08-24T16:00:00+01:00',
       time: '16:00',
       lengthMinutes: 10,
     });

@@ -1,7 +1,7 @@
 // createApp against the fake ClassCharts server (loopback HTTP) with a fake clock: sign-in, the state the
 // popover shows, parents, every handler, the cache at start, restarts, sign-out, suspend/resume, and the
 // minute tick. Session failure scenarios are in ./session-fake-server.test.ts.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStore } from '../../main/adapters/memory-store';
 import { createMemoryVault } from '../../main/adapters/memory-vault';
 import { parseInstant } from '../../main/classcharts/dates';
@@ -365,6 +365,7 @@ describe('cache, restart and sign-out', () => {
     await signedInStudent(h, true);
     expect(store.get(KNOWN_DATA_STORE_KEY)).toBeDefined();
     await h.app.handlers['auth:logout']();
+    await h.app.whenIdle(); // the service's logout is answered
     expect(h.clock.pending).toBe(0);
     expect(await vault.get(CREDENTIALS_VAULT_KEY)).toBeNull();
     expect(store.get(KNOWN_DATA_STORE_KEY)).toBeUndefined();
@@ -379,6 +380,35 @@ describe('cache, restart and sign-out', () => {
     const sent = h.fake.requests.length;
     await h.clock.advance(3_600_000);
     expect(h.fake.requests.length).toBe(sent);
+  });
+
+  // The service's own sign-out (NCPlayz's client and both mock servers POST /logout): the session token ends
+  // on the service at once, not 180 s later, so nothing left on the machine can still use it.
+  it('sign-out ends the session on the service too, for a student and a parent', async () => {
+    for (const as of ['student', 'parent'] as const) {
+      const h = await start();
+      await h.app.start();
+      await h.app.whenIdle();
+      expect(await h.app.handlers['auth:login']({ kind: 'demo', as })).toEqual({ ok: true });
+      await h.app.whenIdle();
+      await h.app.handlers['auth:logout']();
+      expect(h.app.state().auth).toBe('signed-out');
+      await vi.waitFor(() =>
+        expect(h.fake.requests.at(-1)).toMatchObject({
+          method: 'POST',
+          path: `/apiv2${as}/logout`,
+          status: 200,
+        }),
+      );
+      const base = as === 'student' ? '/apiv2student' : '/apiv2parent';
+      const after = await fetch(`${h.fake.url}${base}/ping`, {
+        method: 'POST',
+        headers: { authorization: h.fake.requests.at(-1)!.headers.authorization! },
+      });
+      expect(await after.json()).toMatchObject({ success: 0, expired: 1 });
+      await h.close();
+      harness = null;
+    }
   });
 
   it('secrets never reach the state, the store or an event', async () => {
