@@ -57,6 +57,12 @@ export interface FakeServerOptions {
    * after login without a ping and work, so it is off by default.
    */
   parentNeedsPing?: boolean;
+  /**
+   * Rewrites every JSON answer before it is sent: gets the URL path (`/apiv2student/homeworks/4102571`) and
+   * the parsed body, returns the body to send (mutating and returning it is fine). For tests of clients
+   * against a service whose shape drifted: an extra field, a field left out. Default: none.
+   */
+  reshape?: (path: string, body: unknown) => unknown;
 }
 
 /** One request as the fake saw it. */

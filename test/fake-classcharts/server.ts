@@ -14,6 +14,7 @@ import {
   jsonReply,
   parseCookieHeader,
   parseFormBody,
+  phpJson,
   readBody,
   type Reply,
 } from './http-util';
@@ -214,6 +215,8 @@ export async function startFakeClassCharts(options: FakeServerOptions = {}): Pro
         console.error('fake ClassCharts: internal error', error);
         reply = htmlReply(SERVER_ERROR_PAGE, 500);
       }
+      if (options.reshape && reply.headers['content-type'] === 'application/json')
+        reply = { ...reply, body: phpJson(options.reshape(url.pathname, JSON.parse(reply.body))) };
       if (fault === 'truncated-json')
         reply = { ...reply, body: reply.body.slice(0, Math.floor(reply.body.length / 2)) };
     }
