@@ -57,6 +57,23 @@ export function errorLines(error: unknown, debug: boolean): string {
   return `classcharts: ${line}${detail}\n`;
 }
 
+/**
+ * Runs a command's body and turns a thrown error into its one stderr line (./errors.ts `errorLines`) and
+ * exit code (`exitCodeFor`). Never throws.
+ */
+export async function reportingErrors(
+  env: NodeJS.ProcessEnv,
+  err: (text: string) => void,
+  run: () => Promise<number>,
+): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    err(errorLines(error, env.CLASSCHARTS_DEBUG === '1'));
+    return exitCodeFor(error);
+  }
+}
+
 /** `util.parseArgs` throws TypeErrors with `ERR_PARSE_ARGS_*` codes for unknown or malformed flags. */
 function isParseArgsError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
