@@ -4,6 +4,8 @@
  * - `today [--date YYYY-MM-DD] [--json]` (./cli/today.ts);
  * - `records <kind> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json]` (./cli/records.ts);
  * - `watch …` (./cli/watch.ts, loaded on demand);
+ * - `doctor [--json]` (./cli/doctor.ts): every endpoint once, checked against the schemas, no values shown;
+ * - `record --out DIR` (./cli/record.ts): every answer saved redacted, plus a fake-server dataset;
  * - `help`.
  * Sign-in comes from the environment (./cli/env.ts). Exit codes: 0 ok, 2 wrong credentials or bad
  * arguments, 3 service unreachable or broken, 1 a bug (./cli/errors.ts). Failures print one line.
@@ -13,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 import type { CliDeps } from './cli/env';
 import { errorLines, EXIT, UsageError } from './cli/errors';
 import { type CliIo, processIo } from './cli/output';
+import { runDoctor } from './cli/doctor';
+import { runRecord } from './cli/record';
 import { RECORD_KINDS, runRecords } from './cli/records';
 import { runToday } from './cli/today';
 
@@ -24,6 +28,9 @@ Commands:
   records <kind> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json]
                                           one kind of record: ${RECORD_KINDS.join(', ')}
   watch [options]                         stay signed in and print what changes (JSON lines)
+  doctor [--json]                         check every endpoint against the app's schemas (safe to share:
+                                          field names only, no values)
+  record --out DIR                        save every answer, redacted, and a dataset for the fake server
   help                                    this text
 
 Environment:
@@ -54,6 +61,10 @@ export async function runCli(
         return await runToday(rest, env, io, deps);
       case 'records':
         return await runRecords(rest, env, io, deps);
+      case 'doctor':
+        return await runDoctor(rest, env, io, deps);
+      case 'record':
+        return await runRecord(rest, env, io, deps);
       case 'watch': {
         // Loaded on demand: the core it runs is not needed by `today` or `records`.
         const { runWatch } = await import('./cli/watch');

@@ -1,0 +1,177 @@
+/**
+ * Turns a redacted recording (`cli record`, ./record.ts) into a dataset for the fake ClassCharts server
+ * (`npm run fake-server -- --data FILE`, `npm run preview -- --data FILE`; the format is
+ * test/fake-classcharts/README.md "Dataset format"), so a real account's shapes can be replayed in the demo.
+ *
+ * What carries over as recorded: the pupil objects, homeworks, activity, badges, announcements and
+ * detentions (the fake serves records exactly as given), `meta.version`, and the day's lessons.
+ * What cannot, and is written into the dataset's `notes` (and docs/live-check.md):
+ * - the timetable: only the recorded day is known, so it becomes a one-week cycle with lessons on that
+ *   weekday only (none when recorded on a weekend or holiday);
+ * - behaviour: the fake counts it from the activity's behaviour points, so the recorded weekly figures
+ *   are not replayed as such;
+ * - the logins: stand-ins {@link REPLAY_LOGINS}, since the real ones are never recorded;
+ * - a student recording has no school fields or counters (only `/pupils` has them) nor a parent user:
+ *   filled with neutral defaults.
+ * The fake checks the file when it loads it and names any field it lacks (a real answer may leave out
+ * one the fake always sends); add it by hand, then.
+ */
+import { addDays, dayOfWeek } from '../classcharts/dates';
+import type { IsoDate } from '../classcharts/types';
+
+/** The sign-ins of a replayed dataset (made up; the recorded account's are never stored). */
+export const REPLAY_LOGINS = {
+  student: { code: 'REPLAY', dateOfBirth: '01/01/2010' },
+  parent: { email: 'replay@example.com', password: 'replay' },
+} as const;
+
+/** One pupil's redacted answers, by endpoint name (`timetable`, `homeworks`, … as in ./probe.ts). */
+export interface RecordedPupil {
+  answers: Record<string, unknown>;
+}
+
+/** A redacted recording: who, when, and the answers. */
+export interface Recording {
+  kind: 'student' | 'parent';
+  /** The day recorded, YYYY-MM-DD Europe/London. */
+  today: IsoDate;
+  /** The `/ping` answer (student: `data.user` is the pupil; parent: the parent user). */
+  ping: unknown;
+  /** The parent's `/pupils` answer, `null` for a student. */
+  pupils: unknown;
+  /** The pupils probed, by their 1-based position in the account (a student: 1). */
+  probed: Map<number, RecordedPupil>;
+}
+
+/** A dataset for the fake server plus `notes` on what could not be carried over (the fake ignores them). */
+export interface RecordedDataset {
+  version: 1;
+  notes: string[];
+  appVersion: string;
+  students: { code: string; dateOfBirth: string; pupilId: number }[];
+  parents: {
+    user: Record<string, unknown>;
+    password: string;
+    pupilIds: number[];
+  }[];
+  pupils: Record<string, unknown>[];
+}
+
+/** Fields of a `/pupils` element that a student's `/ping` user lacks, with neutral values. */
+const PUPIL_EXTRAS: Record<string, unknown> = {
+  school_name: 'School',
+  school_logo: null,
+  timezone: 'Europe/London',
+  display_covid_tests: false,
+  can_record_covid_tests: false,
+  detention_yes_count: 0,
+  detention_no_count: 0,
+  detention_pending_count: 0,
+  detention_upscaled_count: 0,
+  homework_todo_count: 0,
+  homework_late_count: 0,
+  homework_not_completed_count: 0,
+  homework_excused_count: 0,
+  homework_completed_count: 0,
+  homework_submitted_count: 0,
+};
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+/** `data[]` of an answer, or `[]`. */
+function dataList(answer: unknown): Record<string, unknown>[] {
+  const data = record(answer).data;
+  return Array.isArray(data) ? data.map(record) : [];
+}
+
+/** `HH:MM:SS` of an ISO date-time, or `undefined`. */
+function timeOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? /T(\d{2}:\d{2}:\d{2})/.exec(value)?.[1] : undefined;
+}
+
+/** A day's lessons → a one-week cycle with lesson templates on that weekday. */
+function timetableOf(answer: unknown, today: IsoDate): Record<string, unknown> {
+  const lessons = dataList(answer).map((lesson) => {
+    const template: Record<string, unknown> = { ...lesson };
+    delete template.date;
+    delete template.start_time;
+    delete template.end_time;
+    delete template.period_name;
+    const start = timeOf(lesson.start_time);
+    const end = timeOf(lesson.end_time);
+    if (start !== undefined) template.start = start;
+    if (end !== undefined) template.end = end;
+    if (typeof template.period_number !== 'string')
+      template.period_number = String(template.period_number ?? '');
+    return template;
+  });
+  const weekday = dayOfWeek(today);
+  const monday = addDays(today, -((weekday + 6) % 7));
+  const periods = record(record(answer).meta).periods;
+  return {
+    periods: Array.isArray(periods) ? periods : [],
+    cycleStart: monday,
+    weeks: [{ [WEEKDAYS[weekday] ?? 'Mon']: lessons }],
+    holidays: [],
+    changes: {},
+  };
+}
+
+/**
+ * The fake-server dataset of a redacted recording (see the module comment for what carries over).
+ * Pupils a parent has but that were not probed are listed with no records.
+ */
+export function datasetFromRecording(recording: Recording): RecordedDataset {
+  const notes = [
+    `Recorded on ${recording.today}. The timetable is that day's lessons only, repeated every week on the same weekday.`,
+    'Behaviour statistics are counted by the fake server from the activity points, not replayed.',
+    `Sign in with access code ${REPLAY_LOGINS.student.code} and date of birth ${REPLAY_LOGINS.student.dateOfBirth}, or ${REPLAY_LOGINS.parent.email} / ${REPLAY_LOGINS.parent.password}.`,
+  ];
+  const ping = record(recording.ping);
+  const pingUser = record(record(ping.data).user);
+  const version = record(ping.meta).version;
+  let pupilRecords: Record<string, unknown>[];
+  let parentUser: Record<string, unknown>;
+  if (recording.kind === 'student') {
+    pupilRecords = [{ ...PUPIL_EXTRAS, ...pingUser }];
+    parentUser = {
+      id: 1,
+      name: 'Parent',
+      email: REPLAY_LOGINS.parent.email,
+      language: null,
+      isEmailVerified: true,
+    };
+    notes.push('A student recording has no school name, counters or parent user: neutral values stand in.');
+  } else {
+    pupilRecords = dataList(recording.pupils);
+    parentUser = { ...pingUser, email: REPLAY_LOGINS.parent.email };
+  }
+  const pupils = pupilRecords.map((pupil, i) => {
+    const answers = recording.probed.get(i + 1)?.answers ?? {};
+    if (recording.probed.get(i + 1) === undefined) notes.push(`Pupil ${i + 1} was not recorded: no records.`);
+    return {
+      pupil,
+      timetable: timetableOf(answers.timetable, recording.today),
+      homeworks: dataList(answers.homeworks),
+      activity: dataList(answers.activity),
+      badges: dataList(answers.eventbadges),
+      announcements: dataList(answers.announcements),
+      detentions: dataList(answers.detentions),
+    };
+  });
+  const ids = pupilRecords.map((pupil) => Number(pupil.id));
+  return {
+    version: 1,
+    notes,
+    appVersion: typeof version === 'string' ? version : '0.0.0',
+    students: [{ ...REPLAY_LOGINS.student, pupilId: ids[0] ?? 0 }],
+    parents: [{ user: parentUser, password: REPLAY_LOGINS.parent.password, pupilIds: ids }],
+    pupils,
+  };
+}
