@@ -7,7 +7,8 @@
  *
  * Order: sign-in, ping (student: `studentInfo()`, parent: `renew()`), `pupils` (parent), then for each
  * pupil checked every entry of {@link PUPIL_ENDPOINTS}, one after another (so each answer is attributed to
- * its call). Adding an endpoint is one line in that table.
+ * its call). Adding an endpoint is one line in that table. `record` may ask the timetable of more days
+ * ({@link ProbeOptions}).
  */
 import { z } from 'zod';
 import type { ClassChartsClient } from '../classcharts/client';
@@ -124,6 +125,14 @@ export interface ProbeCall {
   exchange: Exchange | null;
   /** What the client threw, or `null`. */
   error: unknown;
+  /** For the extra timetable days of {@link ProbeOptions.timetableDays}: the day asked (YYYY-MM-DD). */
+  date?: IsoDate;
+}
+
+/** Extra calls beyond one per endpoint (used by `record`, never by `doctor`). */
+export interface ProbeOptions {
+  /** Other days whose timetable is asked too, per pupil (endpoint `timetable`, with `date` set). */
+  timetableDays?: (today: IsoDate) => IsoDate[];
 }
 
 /** Everything a probe found. */
@@ -149,7 +158,11 @@ function pathTemplate(path: string, pupilId: number | undefined): string {
  * `CLASSCHARTS_PUPIL` names). A failing endpoint is recorded and the probe goes on.
  * @throws UsageError (environment), and the client's errors when the sign-in itself fails.
  */
-export async function probeAccount(env: NodeJS.ProcessEnv, deps: CliDeps = {}): Promise<ProbeResult> {
+export async function probeAccount(
+  env: NodeJS.ProcessEnv,
+  deps: CliDeps = {},
+  options: ProbeOptions = {},
+): Promise<ProbeResult> {
   const config = readEnv(env);
   const log: Exchange[] = [];
   const client = createClient(config, {
@@ -218,13 +231,20 @@ export async function probeAccount(env: NodeJS.ProcessEnv, deps: CliDeps = {}): 
       .filter((t) => chosen === null || t.id === chosen.id);
   }
 
-  for (const target of targets)
+  for (const target of targets) {
     for (const endpoint of PUPIL_ENDPOINTS)
       await attempt(
         { endpoint: endpoint.name, pupil: target.index, schema: endpoint.schema },
         target.id,
         () => endpoint.call(client, { pupilId: target.id, today }),
       );
+    for (const date of options.timetableDays?.(today) ?? [])
+      await attempt(
+        { endpoint: 'timetable', pupil: target.index, schema: timetableSchema, date },
+        target.id,
+        () => client.timetable(date, target.id),
+      );
+  }
 
   return {
     config,

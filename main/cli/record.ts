@@ -1,7 +1,8 @@
 /**
  * `npm run cli -- record --out DIR`: signs in from the environment (./env.ts), calls every endpoint the
  * app uses once (./probe.ts, the same calls as `doctor`) and saves the answers **redacted** (./redact.ts):
- * - `DIR/answers/<endpoint>.json` (a parent's per-pupil ones `<endpoint>.pupil-<n>.json`): each answer body
+ * - `DIR/answers/<endpoint>.json` (a parent's per-pupil ones `<endpoint>.pupil-<n>.json`; the timetable of
+ *   the week's other school days `timetable-<date>[.pupil-<n>].json`): each answer body
  *   as the service sent it, every name, code, id, email, text, HTML and URL replaced by a same-shaped
  *   stand-in, dates, times and flags kept;
  * - `DIR/answers/index.json`: per file, the endpoint, method, path (pupil id as `{pupil}`) and HTTP status;
@@ -18,7 +19,12 @@ import type { CliDeps } from './env';
 import { EXIT, reportingErrors, UsageError } from './errors';
 import type { CliIo } from './output';
 import { probeAccount, type ProbeResult } from './probe';
-import { datasetFromRecording, type RecordedPupil, type Recording } from './recording-dataset';
+import {
+  datasetFromRecording,
+  otherSchoolDays,
+  type RecordedPupil,
+  type Recording,
+} from './recording-dataset';
 import { originalsOf, Redactor } from './redact';
 
 /** One saved answer in `answers/index.json`. */
@@ -75,10 +81,9 @@ export function redactProbe(probe: ProbeResult, random: () => number = Math.rand
   };
   for (const { call, json } of bodies) {
     const redacted = redactor.json(json);
+    const name = call.date === undefined ? call.endpoint : `${call.endpoint}-${call.date}`;
     const file =
-      call.pupil === null || probe.kind === 'student'
-        ? `${call.endpoint}.json`
-        : `${call.endpoint}.pupil-${call.pupil}.json`;
+      call.pupil === null || probe.kind === 'student' ? `${name}.json` : `${name}.pupil-${call.pupil}.json`;
     files.set(file, redacted);
     index.push({
       file,
@@ -91,8 +96,9 @@ export function redactProbe(probe: ProbeResult, random: () => number = Math.rand
     if (call.endpoint === 'ping') recording.ping = redacted;
     else if (call.endpoint === 'pupils') recording.pupils = redacted;
     else if (call.pupil !== null) {
-      const pupil: RecordedPupil = recording.probed.get(call.pupil) ?? { answers: {} };
-      pupil.answers[call.endpoint] = redacted;
+      const pupil: RecordedPupil = recording.probed.get(call.pupil) ?? { answers: {}, timetableDays: {} };
+      if (call.date !== undefined) pupil.timetableDays[call.date] = redacted;
+      else pupil.answers[call.endpoint] = redacted;
       recording.probed.set(call.pupil, pupil);
     }
   }
@@ -130,7 +136,7 @@ export async function runRecord(
       allowPositionals: false,
     });
     if (!values.out) throw new UsageError('record needs --out DIR (the folder to write the answers to)');
-    const output = redactProbe(await probeAccount(env, deps));
+    const output = redactProbe(await probeAccount(env, deps, { timetableDays: otherSchoolDays }));
     if (output.files.size === 0) {
       io.err('classcharts: no answer could be recorded (try: npm run cli -- doctor)\n');
       return EXIT.service;

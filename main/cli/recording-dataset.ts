@@ -6,8 +6,8 @@
  * What carries over as recorded: the pupil objects, homeworks, activity, badges, announcements and
  * detentions (the fake serves records exactly as given), `meta.version`, and the day's lessons.
  * What cannot, and is written into the dataset's `notes` (and docs/live-check.md):
- * - the timetable: only the recorded day is known, so it becomes a one-week cycle with lessons on that
- *   weekday only (none when recorded on a weekend or holiday);
+ * - the timetable: only the recorded week is known (Monday to Friday, {@link otherSchoolDays}), so it
+ *   becomes a one-week cycle (a two-week timetable shows its recorded week every week; no holidays);
  * - behaviour: the fake counts it from the activity's behaviour points, so the recorded weekly figures
  *   are not replayed as such;
  * - the logins: stand-ins {@link REPLAY_LOGINS}, since the real ones are never recorded;
@@ -28,6 +28,8 @@ export const REPLAY_LOGINS = {
 /** One pupil's redacted answers, by endpoint name (`timetable`, `homeworks`, … as in ./probe.ts). */
 export interface RecordedPupil {
   answers: Record<string, unknown>;
+  /** Timetable answers of the other days of the week ({@link otherSchoolDays}), by date. */
+  timetableDays: Record<IsoDate, unknown>;
 }
 
 /** A redacted recording: who, when, and the answers. */
@@ -95,9 +97,20 @@ function timeOf(value: unknown): string | undefined {
   return typeof value === 'string' ? /T(\d{2}:\d{2}:\d{2})/.exec(value)?.[1] : undefined;
 }
 
-/** A day's lessons → a one-week cycle with lesson templates on that weekday. */
-function timetableOf(answer: unknown, today: IsoDate): Record<string, unknown> {
-  const lessons = dataList(answer).map((lesson) => {
+/** The Monday of `date`'s week (YYYY-MM-DD). */
+function mondayOf(date: IsoDate): IsoDate {
+  return addDays(date, -((dayOfWeek(date) + 6) % 7));
+}
+
+/** Monday to Friday of `today`'s week but `today` (whose timetable the probe asks anyway). */
+export function otherSchoolDays(today: IsoDate): IsoDate[] {
+  const monday = mondayOf(today);
+  return [0, 1, 2, 3, 4].map((n) => addDays(monday, n)).filter((date) => date !== today);
+}
+
+/** A day's timetable answer → lesson templates (date, times and period name left to the fake). */
+function templatesOf(answer: unknown): Record<string, unknown>[] {
+  return dataList(answer).map((lesson) => {
     const template: Record<string, unknown> = { ...lesson };
     delete template.date;
     delete template.start_time;
@@ -111,13 +124,18 @@ function timetableOf(answer: unknown, today: IsoDate): Record<string, unknown> {
       template.period_number = String(template.period_number ?? '');
     return template;
   });
-  const weekday = dayOfWeek(today);
-  const monday = addDays(today, -((weekday + 6) % 7));
-  const periods = record(record(answer).meta).periods;
+}
+
+/** The recorded days' lessons → a one-week cycle: each recorded weekday's lessons on that weekday. */
+function timetableOf(days: Record<IsoDate, unknown>, today: IsoDate): Record<string, unknown> {
+  const week: Record<string, unknown> = {};
+  for (const [date, answer] of Object.entries(days))
+    week[WEEKDAYS[dayOfWeek(date)] ?? 'Mon'] = templatesOf(answer);
+  const periods = record(record(days[today]).meta).periods;
   return {
     periods: Array.isArray(periods) ? periods : [],
-    cycleStart: monday,
-    weeks: [{ [WEEKDAYS[weekday] ?? 'Mon']: lessons }],
+    cycleStart: mondayOf(today),
+    weeks: [week],
     holidays: [],
     changes: {},
   };
@@ -129,7 +147,7 @@ function timetableOf(answer: unknown, today: IsoDate): Record<string, unknown> {
  */
 export function datasetFromRecording(recording: Recording): RecordedDataset {
   const notes = [
-    `Recorded on ${recording.today}. The timetable is that day's lessons only, repeated every week on the same weekday.`,
+    `Recorded on ${recording.today}. The timetable is that week's (Monday to Friday), repeated every week.`,
     'Behaviour statistics are counted by the fake server from the activity points, not replayed.',
     `Sign in with access code ${REPLAY_LOGINS.student.code} and date of birth ${REPLAY_LOGINS.student.dateOfBirth}, or ${REPLAY_LOGINS.parent.email} / ${REPLAY_LOGINS.parent.password}.`,
   ];
@@ -153,11 +171,13 @@ export function datasetFromRecording(recording: Recording): RecordedDataset {
     parentUser = { ...pingUser, email: REPLAY_LOGINS.parent.email };
   }
   const pupils = pupilRecords.map((pupil, i) => {
-    const answers = recording.probed.get(i + 1)?.answers ?? {};
-    if (recording.probed.get(i + 1) === undefined) notes.push(`Pupil ${i + 1} was not recorded: no records.`);
+    const probed = recording.probed.get(i + 1);
+    if (probed === undefined) notes.push(`Pupil ${i + 1} was not recorded: no records.`);
+    const answers = probed?.answers ?? {};
+    const days = { ...probed?.timetableDays, [recording.today]: answers.timetable };
     return {
       pupil,
-      timetable: timetableOf(answers.timetable, recording.today),
+      timetable: timetableOf(days, recording.today),
       homeworks: dataList(answers.homeworks),
       activity: dataList(answers.activity),
       badges: dataList(answers.eventbadges),

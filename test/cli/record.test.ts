@@ -152,9 +152,21 @@ describe('record', () => {
         CLASSCHARTS_DOB: REPLAY_LOGINS.student.dateOfBirth,
       });
       expect(student.code).toBe(0);
-      // The recorded day's lessons come back on that day, redacted.
-      const day = JSON.parse(student.stdout) as { lessons: unknown[] };
-      expect(day.lessons.length).toBe(read('timetable.pupil-1.json').data.length);
+      // The recorded week's lessons come back on their days (the fake's Wednesday differs from its Monday).
+      const day = JSON.parse(student.stdout) as { lessons: { subject: string }[] };
+      const wednesday = read('timetable.pupil-1.json').data;
+      expect(day.lessons.map((l) => l.subject)).toEqual(wednesday.map((l) => l.subject_name));
+      const monday = await cli(['today', '--date', '2026-06-22', '--json'], {
+        CLASSCHARTS_BASE_URL: replay.url,
+        CLASSCHARTS_CODE: REPLAY_LOGINS.student.code,
+        CLASSCHARTS_DOB: REPLAY_LOGINS.student.dateOfBirth,
+      });
+      const recordedMonday = read('timetable-2026-06-15.pupil-1.json').data;
+      expect(recordedMonday.length).toBeGreaterThan(0);
+      expect(
+        (JSON.parse(monday.stdout) as { lessons: { subject: string }[] }).lessons.map((l) => l.subject),
+      ).toEqual(recordedMonday.map((l) => l.subject_name));
+      expect(recordedMonday.map((l) => l.subject_name)).not.toEqual(wednesday.map((l) => l.subject_name));
     } finally {
       await replay.close();
     }
