@@ -10,7 +10,8 @@
  * - ids (keys `id`, `*_id`, `key`) and any number of 1000 or more: another number of as many digits, the
  *   same for the same original everywhere (so a pupil id still joins `/pupils` to the paths and to
  *   `detentions[].pupil.id`), numeric strings included; small counts, scores and minutes are kept;
- * - URLs: `https://example.com/` with the path and query words replaced (file extensions kept);
+ * - URLs: `https://example.com/` with the path and query words replaced (file extensions kept, as in
+ *   `filename`/`file_name`);
  * - email addresses: `<stand-in>@example.com`;
  * - HTML: tags and entities kept, text and attribute values replaced;
  * - any other text (names, titles, notes, codes, tokens): each word (letters, digits) replaced by a
@@ -33,7 +34,11 @@ export const KEPT_KEYS: ReadonlySet<string> = new Set([
   'scan_status',
   'display_type',
   'version',
+  'allowed_file_types',
 ]);
+
+/** Fields holding a file name: the name is replaced, a short extension (`.docx`) kept. */
+const FILE_NAME_KEYS: ReadonlySet<string> = new Set(['filename', 'file_name']);
 
 /** Objects whose keys are data (reason names), not field names. */
 const MAP_KEYS: ReadonlySet<string> = new Set(['positive_reasons', 'negative_reasons']);
@@ -130,6 +135,9 @@ export class Redactor {
     if (/^https?:\/\//i.test(value.trim())) return this.url(value.trim());
     if (/^[^\s@<>]+@[^\s@<>]+$/.test(value)) return `${this.text(value.split('@')[0] ?? '')}@example.com`;
     if (/<[a-z!/][^>]*>/i.test(value)) return this.html(value);
+    const extension = /\.[A-Za-z0-9]{1,5}$/.exec(value)?.[0];
+    if (key !== null && FILE_NAME_KEYS.has(key) && extension !== undefined)
+      return this.text(value.slice(0, -extension.length)) + extension;
     return this.text(value);
   }
 

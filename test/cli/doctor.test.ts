@@ -95,6 +95,22 @@ describe('doctor against the fake (the real service’s shapes)', () => {
     expect(text.stdout).toContain('detentions (pupil 2 of 2) GET /apiv2parent/detentions/{pupil}');
   });
 
+  it('a parent with CLASSCHARTS_PUPIL: only that child, and the heading says which', async () => {
+    const sibling = fake.dataset.pupils.find((p) => p.pupil.id === fake.accounts.parent.pupilIds[1])!;
+    let stdout = '';
+    const code = await runCli(
+      ['doctor'],
+      envFor(fake, 'parent', { CLASSCHARTS_PUPIL: sibling.pupil.first_name }),
+      { out: (t) => void (stdout += t), err: () => undefined },
+      { clock },
+    );
+    expect(code).toBe(0);
+    expect(stdout.split('\n')[0]).toMatch(/parent account, 2 pupil\(s\), checked pupil 2$/);
+    expect(stdout).not.toContain('(pupil 1 of 2)');
+    expect(stdout.match(/\(pupil 2 of 2\)/g)).toHaveLength(PUPIL_ENDPOINTS.length);
+    expect(stdout).not.toContain(sibling.pupil.first_name);
+  });
+
   it('an HTML page instead of JSON is a FAIL line and exit 3; the rest is still checked', async () => {
     fake.faults.inject({ path: '/apiv2student/detentions', kind: 'html' });
     const run = await doctor(fake, 'student');

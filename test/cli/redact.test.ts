@@ -62,6 +62,13 @@ describe('Redactor', () => {
     expect(JSON.stringify(out)).not.toMatch(/classcharts|hughes|gmail|bbc|Bitesize|Essay|abc123/i);
   });
 
+  it('keeps the extension of a file name and the allowed file types', () => {
+    const answer = { file_name: 'Essay plan.docx', allowed_file_types: ['pdf', 'docx'] };
+    const out = redactor(answer).json(answer) as typeof answer;
+    expect(out.file_name).toMatch(/^[A-Z][a-z]{4} [a-z]{4}\.docx$/);
+    expect(out.allowed_file_types).toEqual(['pdf', 'docx']);
+  });
+
   it('replaces reason names used as map keys', () => {
     const answer = { data: { positive_reasons: { Teamwork: 3, 'Great effort': 1 }, other: 1 } };
     const out = redactor(answer).json(answer) as { data: { positive_reasons: Record<string, number> } };
