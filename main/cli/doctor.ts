@@ -47,7 +47,7 @@ export interface DoctorCheck {
   error: string | null;
   /** The schema accepted the answer. Always `true` for the sign-in (it has no JSON). */
   parsed: boolean;
-  /** The schema's first problems (`data[].id: Invalid input`), when not parsed. */
+  /** The schema's first three distinct problems (`data[].id: Invalid input`), when not parsed. */
   issues: string[];
   /** Fields sent that the schema does not know (JSON paths). */
   unknownFields: string[];
@@ -134,7 +134,10 @@ export function judge(call: ProbeCall, secrets: readonly string[]): DoctorCheck 
     parsed: result.success && exchange.status < 400,
     issues: result.success
       ? []
-      : result.error.issues.slice(0, 3).map((issue) => `${issuePath(issue.path)}: ${issue.message}`),
+      : [...new Set(result.error.issues.map((issue) => `${issuePath(issue.path)}: ${issue.message}`))].slice(
+          0,
+          3,
+        ),
     unknownFields: fields.unknown,
     missingFields: fields.missing,
   };

@@ -174,7 +174,7 @@ describe('doctor when the service’s shape drifts (fake option reshape)', () =>
     });
     expect(run.code).toBe(3);
     expect(run.stdout).toMatch(
-      /^FAIL activity .*NOT parsed: data\[\]\.id: .*missing fields: data\[\]\.id \(required\)$/m,
+      /^FAIL activity .*NOT parsed: data\[\]\.id: Invalid input \| .*missing fields: data\[\]\.id \(required\)$/m,
     );
   });
 });
