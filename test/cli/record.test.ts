@@ -74,8 +74,26 @@ function accountValues(fake: FakeClassCharts): Set<string> {
 }
 
 let fake: FakeClassCharts;
+/** Words planted in free text, HTML, a URL and a behaviour reason: none may appear in any file written. */
+const PLANTED = ['Quokkaesque', 'Zanzibarly', 'Wombatine'];
+
 beforeAll(async () => {
   fake = await startFakeClassCharts({ today: DAY });
+  // The demo account, made more distinctive where redaction is hardest.
+  for (const { homeworks, activity, detentions } of fake.dataset.pupils) {
+    const homework = homeworks.find((h) => h.due_date >= '2026-06-01' && h.due_date <= '2026-06-30')!;
+    homework.description = `<p>Read <a href="https://school.example.org/Zanzibarly/Wombatine.pdf">Quokkaesque notes</a>&nbsp;now</p>`;
+    homework.validated_links = [
+      {
+        link: 'https://quokkaesque.example.net/Wombatine',
+        validated_link: 'https://quokkaesque.example.net/Wombatine',
+      },
+    ];
+    const point = activity.find((a) => a.type === 'behaviour' && a.timestamp.startsWith('2026-06'))!;
+    point.reason = 'Zanzibarly kind';
+    point.note = 'Wombatine, see me';
+    if (detentions[0]) detentions[0].notes = 'Quokkaesque behaviour at lunch';
+  }
 });
 afterAll(async () => {
   await fake.close();
@@ -106,6 +124,7 @@ describe('record', () => {
       ).toBe(true);
       const values = accountValues(fake);
       expect(values.size).toBeGreaterThan(200);
+      for (const word of PLANTED) values.add(word).add(word.toLowerCase());
       for (const [file, text] of files) {
         const leaked = [...values].filter((value) => text.includes(value));
         expect(leaked, file).toEqual([]);
