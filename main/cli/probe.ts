@@ -196,7 +196,8 @@ export async function probeAccount(
   };
 
   await client.login(config.credentials);
-  const signIn = log.at(-1);
+  // The form post is the first exchange; a parent's sign-in pings straight after it (client.ts `login`).
+  const signIn = log[0];
   if (signIn)
     calls.push({
       endpoint: 'login',

@@ -90,6 +90,13 @@ describe('doctor against the fake (the real service’s shapes)', () => {
     expect(perPupil).toHaveLength(2 * PUPIL_ENDPOINTS.length);
     expect(perPupil.map((c) => c.path)).toContain('/apiv2parent/timetable/{pupil}');
     expect(report.checks.find((c) => c.endpoint === 'pupils')).toMatchObject({ status: 200, parsed: true });
+    // The sign-in line is the form post, not the ping a parent's sign-in makes straight after it.
+    expect(report.checks[0]).toMatchObject({
+      endpoint: 'login',
+      method: 'POST',
+      path: '/parent/login',
+      status: 302,
+    });
     for (const value of privateValues(fake)) expect(run.stdout).not.toContain(value);
     const text = await doctor(fake, 'parent');
     expect(text.stdout).toContain('detentions (pupil 2 of 2) GET /apiv2parent/detentions/{pupil}');
