@@ -345,7 +345,12 @@ export class ClassChartsClient {
   /**
    * One page of activity (behaviour points), newest first (docs/classcharts-api.md §5.4). `nextLastId` is the
    * id of the page's last point, to pass as `lastId` for the next (older) page; `null` when the page is
-   * empty or the service said `last_id: false`.
+   * empty, the service said `last_id: false`, or the page reached back past `from`.
+   *
+   * The service pages back from `to` and does not bound the points by `from` ("The `from` field does not work
+   * as you would expect", classchartsapi/api-docs-legacy@eda371fba5 source/index.html.md;
+   * classchartsapi/api-docs@70803adfa6 openapi/clientapi.yaml:82-97), so points dated before `from` (their
+   * London day) are dropped here, and there is no next page after one.
    */
   async activityPage(options: ActivityPageOptions, pupilId?: number): Promise<ActivityPage> {
     checkRange(options);
@@ -355,9 +360,15 @@ export class ClassChartsClient {
       to: options.to,
       last_id: options.lastId,
     });
-    const points = body.data.map(mapActivityPoint);
-    const last = points.at(-1);
-    const more = body.meta === undefined || (body.meta.last_id !== false && body.meta.last_id !== null);
+    const all = body.data.map(mapActivityPoint);
+    const from = options.from;
+    const before = (point: BehaviourPoint) =>
+      from !== undefined && point.timestamp !== null && londonDate(Date.parse(point.timestamp)) < from;
+    const points = all.filter((point) => !before(point));
+    const last = all.at(-1);
+    const more =
+      !all.some(before) &&
+      (body.meta === undefined || (body.meta.last_id !== false && body.meta.last_id !== null));
     return { points, nextLastId: last !== undefined && more ? last.id : null };
   }
 

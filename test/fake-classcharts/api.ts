@@ -108,9 +108,11 @@ export function activity(pupil: FakePupilData, params: Params, today: IsoDate): 
   if (lastId !== undefined && !Number.isInteger(lastId)) return fail('Invalid last_id provided.');
   const to = range.to ?? today;
   if (range.from !== undefined && range.from > to) return fail(INVALID_RANGE);
-  const points = pupil.activity
-    .filter((p) => pointDate(p) <= to && (range.from === undefined || pointDate(p) >= range.from))
-    .sort(newestFirst);
+  // `from` bounds nothing: the service pages back from `to` whatever `from` says ("The `from` field does not
+  // work as you would expect … Classcharts only returns 50 points from the `to` field",
+  // classchartsapi/api-docs-legacy@eda371fba5 source/index.html.md; "the response will not include up to this
+  // date (unless there is less than 50 points)", classchartsapi/api-docs@70803adfa6 openapi/clientapi.yaml:82-97).
+  const points = pupil.activity.filter((p) => pointDate(p) <= to).sort(newestFirst);
   let start = 0;
   if (lastId !== undefined) {
     const at = points.findIndex((p) => p.id === lastId);
