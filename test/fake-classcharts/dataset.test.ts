@@ -187,7 +187,10 @@ describe('--data FILE', () => {
         const a = await call(fromFile, path, await loginStudent(fromFile));
         const b = await call(fromObject, path, await loginStudent(fromObject));
         expect(arr(obj(a.body).data).length).toBeGreaterThan(0);
-        expect(a.body).toEqual(b.body);
+        // Served file links point at each server's own origin (attachments.ts); the rest is the same.
+        const served = (answer: typeof a, origin: string) =>
+          JSON.stringify(answer.body).replaceAll(origin, '');
+        expect(served(a, fromFile.url)).toBe(served(b, fromObject.url));
       }
     } finally {
       await Promise.all([fromFile.close(), fromObject.close()]);

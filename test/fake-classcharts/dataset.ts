@@ -367,6 +367,11 @@ const FUTURE_STATUSES: [RawHomeworkStatus['state'], 'yes' | 'no'][] = [
   ['completed', 'yes'],
 ];
 
+/**
+ * A stored homework/announcement file link. Its `Expires` and `Signature` are placeholders: the server
+ * signs each link afresh (a day from when the list is read) and points it at itself when it serves it
+ * (./attachments.ts).
+ */
 function attachmentUrl(rng: Rng, name: string, issued: IsoDate): string {
   const stamp = `${issued.replaceAll('-', '')}_${rng.int(70_000, 175_959)}`;
   const signature = rng.text(44, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789');

@@ -4,10 +4,26 @@
  * Behaviour per docs/classcharts-api.md (§ numbers below; §8 is the service specification).
  */
 import * as api from './api';
+import {
+  ANNOUNCEMENT_FILES_PREFIX,
+  announcementFile,
+  servedAnnouncementFiles,
+  signHomeworkFiles,
+  STORAGE_HOST,
+  storageObject,
+} from './attachments';
 import { htmlPage, htmlReply, jsonReply, redirectReply, type Reply } from './http-util';
 import type { Session, SessionStore } from './sessions';
 import { randomToken } from './sessions';
-import type { FakeDataset, FakeParentAccount, FakePupilData, IsoDate, RawStudentUser } from './types';
+import type {
+  FakeDataset,
+  FakeParentAccount,
+  FakePupilData,
+  IsoDate,
+  RawAnnouncement,
+  RawHomework,
+  RawStudentUser,
+} from './types';
 
 /** What the router needs from the running server. */
 export interface RouterState {
@@ -279,11 +295,21 @@ function authenticate(
   kind: 'student' | 'parent',
   req: RouteRequest,
 ): Session | api.Envelope {
-  const match = /^\s*Basic\s+(\S+)\s*$/i.exec(req.authorization ?? '');
-  if (!match?.[1]) return api.notLoggedIn(0);
-  const session = state.sessions.find(match[1]);
+  if (basicToken(req) === null) return api.notLoggedIn(0);
+  const session = sessionOf(state, req);
   if (!session || session.kind !== kind) return api.notLoggedIn(1);
   return session;
+}
+
+/** The token of the request's `Authorization: Basic <token>`, or `null` when there is none. */
+function basicToken(req: RouteRequest): string | null {
+  return /^\s*Basic\s+(\S+)\s*$/i.exec(req.authorization ?? '')?.[1] ?? null;
+}
+
+/** The live session behind the request's `Authorization: Basic <token>`, or `null`. */
+function sessionOf(state: RouterState, req: RouteRequest): Session | null {
+  const token = basicToken(req);
+  return token === null ? null : state.sessions.find(token);
 }
 
 /**
@@ -319,16 +345,26 @@ function dataEndpoint(
     case 'behaviour':
       return api.behaviour(pupil, params, today);
     case 'homeworks':
-      return api.homeworks(pupil, params, today);
+      // Each file link signed afresh, valid for about a day from now (./attachments.ts).
+      return withData(api.homeworks(pupil, params, today), (list: RawHomework[]) =>
+        signHomeworkFiles(state, list),
+      );
     case 'timetable':
       return api.timetable(pupil, params, today);
     case 'eventbadges':
       return api.eventBadges(pupil);
     case 'announcements':
-      return api.announcements(pupil);
+      return withData(api.announcements(pupil), (list: RawAnnouncement[]) =>
+        servedAnnouncementFiles(state, list),
+      );
     case 'detentions':
       return api.detentions(pupil);
   }
+}
+
+/** A success envelope with its `data` list changed by `change`; an error envelope as it is. */
+function withData<T>(envelope: api.Envelope, change: (list: T[]) => T[]): api.Envelope {
+  return envelope.success === 1 ? { ...envelope, data: change(envelope.data as T[]) } : envelope;
 }
 
 function envelopeReply(state: RouterState, envelope: api.Envelope): Reply {
@@ -415,6 +451,10 @@ export function route(state: RouterState, req: RouteRequest): Reply {
     return envelopeReply(state, hasDob(state, safeDecode(third)));
   }
   if (first === 'tes' && second === 'v1' && third === 'verify') return tesVerify(state, req);
+  if (first === 'storage' && second === STORAGE_HOST)
+    return storageObject(state, state.dataset, req.path, req.query);
+  if (`/${first}` === ANNOUNCEMENT_FILES_PREFIX && parts.length === 4)
+    return announcementFile(state.dataset, sessionOf(state, req), parts) ?? notFound();
   if (first === 'apiv2student') return apiRoute(state, 'student', parts, req);
   if (first === 'apiv2parent') return apiRoute(state, 'parent', parts, req);
   return notFound();
