@@ -15,6 +15,8 @@ import type { z } from 'zod';
 import type { Clock, Logger } from '../ports';
 import { londonDate } from './dates';
 import {
+  AttachmentLinkExpiredError,
+  AttachmentNotFoundError,
   BadResponseError,
   type CredentialField,
   InvalidInputError,
@@ -126,6 +128,25 @@ export interface DateRange {
   from?: IsoDate;
   to?: IsoDate;
 }
+
+/** Which list an attachment comes from: a homework's teacher file, or an announcement's file. */
+export type AttachmentKind = 'homework' | 'announcement';
+
+/** A downloaded attachment: its bytes and the Content-Type the server gave (`null` when none). */
+export interface DownloadedFile {
+  bytes: Uint8Array;
+  contentType: string | null;
+}
+
+/**
+ * Largest attachment downloaded, in bytes (50 MB). The file is held in memory before it is written, so the
+ * cap bounds main's memory against a huge or endless answer; school worksheets, letters and slides are a
+ * few MB, and a file past 50 MB is better fetched in the browser of the ClassCharts web app.
+ */
+export const MAX_ATTACHMENT_BYTES = 50 * 1_048_576;
+
+/** Bound on one attachment download, body included, in milliseconds: 50 MB at about 4 Mbit/s. */
+export const ATTACHMENT_TIMEOUT_MS = 120_000;
 
 /** Default hard cap on activity pages fetched by {@link ClassChartsClient.allActivity}. */
 export const DEFAULT_MAX_ACTIVITY_PAGES = 20;
@@ -421,6 +442,67 @@ export class ClassChartsClient {
   async detentions(pupilId?: number): Promise<Detention[]> {
     const body = await this.read(detentionsSchema, 'detentions', pupilId, {});
     return body.data.map(mapDetention);
+  }
+
+  /**
+   * Downloads an attachment's file. `announcement`: with the session (Authorization + cookies), which the
+   * service asks for (funfairlabs-incubator/classcharts-orc@93b7b34515 `poller/src/archive.ts:69-77`) —
+   * but only when `url` is on the service's own origin: the session never goes to another host.
+   * `homework`: a Google Cloud Storage V2 signed link (GingerGigiCat/ClassChartsAndroid@27ba119819
+   * `RequestMaker.kt:399`), fetched without the session. Redirects are not followed. Size cap
+   * {@link MAX_ATTACHMENT_BYTES}, timeout {@link ATTACHMENT_TIMEOUT_MS}.
+   * @throws InvalidInputError `url` is not an absolute http(s) URL.
+   * @throws AttachmentLinkExpiredError a homework link answered HTTP 400/403 (GCS `ExpiredToken`,
+   *   `AccessDenied`, `SignatureDoesNotMatch`): read the homework again for a fresh link.
+   * @throws SessionExpiredError an announcement file on the service's origin answered a redirect, an HTML
+   *   page (the sign-in page) or HTTP 401/403/419, or no session is held: sign in again and retry.
+   * @throws AttachmentNotFoundError HTTP 404/410. @throws AttachmentTooBigError past the cap.
+   * @throws NetworkError no answer or a timeout. @throws BadResponseError any other answer.
+   */
+  async downloadAttachment(url: string, kind: AttachmentKind): Promise<DownloadedFile> {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      target = new URL('invalid:');
+    }
+    if (target.protocol !== 'https:' && target.protocol !== 'http:')
+      throw new InvalidInputError('attachment URL is not http(s)', 'This file has no usable link.');
+    const withSession = kind === 'announcement' && this.transport.isServiceUrl(target);
+    if (withSession && !this.hasSession()) throw new SessionExpiredError('no session: sign in first');
+    const response = await this.transport.download({
+      url: target,
+      withSession,
+      maxBytes: MAX_ATTACHMENT_BYTES,
+      timeoutMs: ATTACHMENT_TIMEOUT_MS,
+    });
+    const { status } = response;
+    const contentType = response.headers.get('content-type');
+    const where = `${target.host}${target.pathname}`;
+    // A CDN checking the connection (Cloudflare's 403 challenge) says nothing about the session: try later.
+    if (isChallenge(response))
+      throw new ServiceRefusedError(
+        where,
+        'ClassCharts is checking this connection; try again in a few minutes.',
+      );
+    if (
+      withSession &&
+      (status === 401 || status === 403 || status === 419 || (status >= 300 && status < 400))
+    )
+      throw new SessionExpiredError(`attachment ${where}: HTTP ${status}`);
+    if (withSession && status < 300 && /^\s*text\/html/i.test(contentType ?? ''))
+      throw new SessionExpiredError(`attachment ${where}: the sign-in page instead of the file`);
+    if (kind === 'homework' && (status === 400 || status === 403))
+      throw new AttachmentLinkExpiredError(status);
+    if (status === 404 || status === 410) throw new AttachmentNotFoundError(status);
+    if (status < 200 || status >= 300)
+      throw new BadResponseError(
+        where,
+        'attachment download failed',
+        status,
+        this.transport.excerpt(new TextDecoder().decode(response.bytes.subarray(0, 400))),
+      );
+    return { bytes: response.bytes, contentType };
   }
 
   /**

@@ -15,8 +15,12 @@
  */
 import type { LoginErrorCode } from '../../preload/contract';
 
-/** A machine code for a client error: the contract's sign-in codes, plus `session-expired`. */
-export type ClassChartsErrorCode = LoginErrorCode | 'session-expired';
+/**
+ * A machine code for a client error: the contract's sign-in codes, plus `session-expired`, and the
+ * attachment download's `link-expired`, `not-found` and `too-big`.
+ */
+export type ClassChartsErrorCode =
+  LoginErrorCode | 'session-expired' | 'link-expired' | 'not-found' | 'too-big';
 
 /** Which sign-in field an error points at (the contract's `LoginResult.field`). */
 export type CredentialField = 'code' | 'dateOfBirth' | 'email' | 'password';
@@ -144,6 +148,48 @@ export class NetworkError extends ClassChartsError {
       { cause },
     );
     this.timedOut = timedOut;
+  }
+}
+
+/**
+ * A homework file's signed storage link is no longer valid: Google Cloud Storage answered HTTP 400
+ * `ExpiredToken` (past its `Expires=`, about a day after the list was read) or HTTP 403 (`AccessDenied`,
+ * `SignatureDoesNotMatch`: the signing key was rotated). Read the homework again for a fresh link.
+ * Sources: GingerGigiCat/ClassChartsAndroid@27ba119819 `RequestMaker.kt:399` (the links), fog/fog-google
+ * issue #264 (the XML error).
+ */
+export class AttachmentLinkExpiredError extends ClassChartsError {
+  readonly code = 'link-expired' as const;
+
+  constructor(status: number) {
+    super(
+      `attachment link refused (HTTP ${status}): expired or no longer signed`,
+      "This file's link has expired.",
+    );
+  }
+}
+
+/** The file is not there any more (HTTP 404 or 410): the teacher removed it, or the link is wrong. */
+export class AttachmentNotFoundError extends ClassChartsError {
+  readonly code = 'not-found' as const;
+
+  constructor(status: number) {
+    super(`attachment not found (HTTP ${status})`, 'ClassCharts no longer has this file.');
+  }
+}
+
+/** The file is larger than the download cap (`limitBytes`), by its Content-Length or by what arrived. */
+export class AttachmentTooBigError extends ClassChartsError {
+  readonly code = 'too-big' as const;
+  /** The cap, in bytes. */
+  readonly limitBytes: number;
+
+  constructor(limitBytes: number) {
+    super(
+      `attachment larger than ${limitBytes} bytes`,
+      `This file is larger than ${Math.round(limitBytes / 1_048_576)} MB, too big to open from here.`,
+    );
+    this.limitBytes = limitBytes;
   }
 }
 

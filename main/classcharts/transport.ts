@@ -10,7 +10,13 @@
 import type { z } from 'zod';
 import type { Clock, Logger } from '../ports';
 import { CookieJar, setCookieLines } from './cookies';
-import { BadResponseError, NetworkError, ServiceRefusedError, SessionExpiredError } from './errors';
+import {
+  AttachmentTooBigError,
+  BadResponseError,
+  NetworkError,
+  ServiceRefusedError,
+  SessionExpiredError,
+} from './errors';
 
 /** Default per-request timeout, in milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -42,6 +48,27 @@ export interface RawResponse {
   status: number;
   headers: Headers;
   body: string;
+}
+
+/** One file download (an attachment): a GET of an absolute URL, body read as bytes. */
+export interface DownloadRequest {
+  url: URL;
+  /**
+   * Send `Authorization: Basic <token>` and the cookies. Honoured only when `url` is on the service's own
+   * origin ({@link Transport.isServiceUrl}): the session never goes to another host.
+   */
+  withSession: boolean;
+  /** Largest body accepted, in bytes (by Content-Length, then by what arrives). */
+  maxBytes: number;
+  /** Bound on the whole download, body included, in milliseconds. */
+  timeoutMs: number;
+}
+
+/** A downloaded answer: status, headers and the whole body as bytes. */
+export interface FileResponse {
+  status: number;
+  headers: Headers;
+  bytes: Uint8Array;
 }
 
 /**
@@ -106,12 +133,7 @@ export class Transport {
     const cookie = this.cookies.header(clock.now());
     if (cookie !== null) headers.set('Cookie', cookie);
 
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = clock.setTimeout(() => {
-      timedOut = true;
-      controller.abort(new Error(`no answer within ${this.timeoutMs} ms`));
-    }, this.timeoutMs);
+    const deadline = this.deadline(this.timeoutMs);
     const started = clock.now();
     try {
       const response = await this.options.fetch(url, {
@@ -119,7 +141,7 @@ export class Transport {
         headers,
         body: request.form ? new URLSearchParams(request.form) : undefined,
         redirect: 'manual',
-        signal: controller.signal,
+        signal: deadline.signal,
       });
       const body = await response.text();
       this.cookies.store(setCookieLines(response.headers), clock.now());
@@ -131,11 +153,11 @@ export class Transport {
       });
       return { status: response.status, headers: response.headers, body };
     } catch (error) {
-      const reason = timedOut ? `no answer within ${this.timeoutMs} ms` : describeFetchFailure(error);
+      const reason = deadline.reason(error);
       logger.warn('classcharts request failed', { method: request.method, path: request.path, reason });
-      throw new NetworkError(request.path, reason, timedOut, error);
+      throw new NetworkError(request.path, reason, deadline.timedOut(), error);
     } finally {
-      clock.clearTimeout(timer);
+      deadline.clear();
     }
   }
 
@@ -148,6 +170,84 @@ export class Transport {
     if (this.token === null) throw new SessionExpiredError('no session: sign in first');
     const response = await this.send(request);
     return this.check(schema, request.path, response);
+  }
+
+  /** Is `url` on the service's own origin (scheme, host and port of `baseUrl`)? */
+  isServiceUrl(url: URL): boolean {
+    return url.origin === new URL(this.baseUrl).origin;
+  }
+
+  /**
+   * Downloads a file (GET, redirects not followed, the whole body in memory). The session goes with it only
+   * when asked AND the URL is on the service's origin. Never logs the query (signed links carry their
+   * signature there). Throws AttachmentTooBigError past `maxBytes`, NetworkError on a connection failure or
+   * when `timeoutMs` passes (`timedOut: true`).
+   */
+  async download(request: DownloadRequest): Promise<FileResponse> {
+    const { clock, logger } = this.options;
+    const { url, maxBytes } = request;
+    const where = `${url.host}${url.pathname}`;
+    const headers = new Headers({ Accept: '*/*' });
+    if (request.withSession && this.isServiceUrl(url)) {
+      if (this.token !== null) headers.set('Authorization', `Basic ${this.token}`);
+      const cookie = this.cookies.header(clock.now());
+      if (cookie !== null) headers.set('Cookie', cookie);
+    }
+    const deadline = this.deadline(request.timeoutMs);
+    const started = clock.now();
+    try {
+      const response = await this.options.fetch(url, {
+        method: 'GET',
+        headers,
+        redirect: 'manual',
+        signal: deadline.signal,
+      });
+      const declared = Number(response.headers.get('content-length'));
+      if (Number.isFinite(declared) && declared > maxBytes) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new AttachmentTooBigError(maxBytes);
+      }
+      const bytes = await readCapped(response, maxBytes);
+      logger.debug('classcharts download', {
+        host: url.host,
+        status: response.status,
+        bytes: bytes.byteLength,
+        ms: clock.now() - started,
+      });
+      return { status: response.status, headers: response.headers, bytes };
+    } catch (error) {
+      if (error instanceof AttachmentTooBigError) throw error;
+      const reason = deadline.reason(error);
+      logger.warn('classcharts download failed', { host: url.host, reason });
+      throw new NetworkError(where, reason, deadline.timedOut(), error);
+    } finally {
+      deadline.clear();
+    }
+  }
+
+  /**
+   * An `AbortSignal` that fires after `ms` (armed through the injected clock); `reason(error)` says why a
+   * fetch failed (the timeout, or the system error); `clear()` disarms it.
+   */
+  private deadline(ms: number): {
+    signal: AbortSignal;
+    timedOut(): boolean;
+    reason(error: unknown): string;
+    clear(): void;
+  } {
+    const { clock } = this.options;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = clock.setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error(`no answer within ${ms} ms`));
+    }, ms);
+    return {
+      signal: controller.signal,
+      timedOut: () => timedOut,
+      reason: (error) => (timedOut ? `no answer within ${ms} ms` : describeFetchFailure(error)),
+      clear: () => clock.clearTimeout(timer),
+    };
   }
 
   /** Checks an answer's status and envelope and validates it with `schema` (see {@link api}). */
@@ -220,6 +320,31 @@ const SESSION_REFUSED_STATUSES: ReadonlySet<number> = new Set([401, 403, 419]);
  */
 export function isChallenge(response: Pick<RawResponse, 'headers'>): boolean {
   return response.headers.get('cf-mitigated')?.trim().toLowerCase() === 'challenge';
+}
+
+/** The body as bytes, at most `maxBytes` of them. Throws AttachmentTooBigError (and stops reading) past it. */
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+  if (response.body === null) return new Uint8Array(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new AttachmentTooBigError(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /** Where a redirect points, path only (query strings may carry return URLs). */
