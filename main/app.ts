@@ -16,6 +16,7 @@
  */
 import type {
   AppState,
+  AttachmentRequest,
   AuthStatus,
   ContractHandlers,
   EventChannel,
@@ -29,9 +30,11 @@ import type {
   ShortcutStatus,
 } from '../preload/contract';
 import { createMemoryStore } from './adapters/memory-store';
+import { programExtension, signedLinkExpiresAt } from './attachment-names';
 import { ClassChartsClient, type Credentials } from './classcharts/client';
-import type { Pupil } from './classcharts/types';
+import type { Attachment, Pupil } from './classcharts/types';
 import {
+  AttachmentLinkExpiredError,
   InvalidInputError,
   NetworkError,
   NoPupilsError,
@@ -61,6 +64,19 @@ export const DEMO_CREDENTIALS: Record<'student' | 'parent', Credentials> = {
   student: { kind: 'student', code: 'DEMO2026', dateOfBirth: '14/05/2012' },
   parent: { kind: 'parent', email: 'parent@example.com', password: 'demo-parent' },
 };
+
+/**
+ * A homework file link whose `Expires` is nearer than this (ms) is read again before it is downloaded: a
+ * link that would expire during the download, or on a computer whose clock is a few minutes behind.
+ */
+export const LINK_EXPIRY_MARGIN_MS = 10 * 60_000;
+
+/**
+ * A homework list older than this (ms) is read again before one of its files is downloaded when the link
+ * does not say when it expires (real links do, `Expires=`, about a day ahead; this covers other link
+ * formats). An hour is far inside the day observed, and one extra read of the list is cheap.
+ */
+export const HOMEWORK_LINK_MAX_AGE_MS = 60 * 60_000;
 
 /** The store key of the selected pupil id. */
 export const SELECTED_PUPIL_STORE_KEY = 'ui.selectedPupilId';
@@ -492,8 +508,82 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     stopTick();
     await keeper.signOut();
     forgetData();
+    await ports.attachments?.clear(); // the account's files do not outlive its sign-in
     starting = false;
     publish();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Attachments
+  // -------------------------------------------------------------------------------------------
+
+  /** The listed file a request names, and when its list was read. Throws an Error fit to show. */
+  function listedAttachment(request: AttachmentRequest): { file: Attachment; fetchedAt: number } {
+    const known = engine.pupil(request.pupilId ?? selectedPupilId ?? undefined);
+    const list = request.kind === 'homework' ? known.homework : known.announcements;
+    const file = list?.items.find((item) => item.id === request.itemId)?.attachments[request.index];
+    if (!list || !file) throw new Error('That file is no longer listed. Refresh and try again.');
+    return { file, fetchedAt: list.fetchedAt };
+  }
+
+  /** Should this homework file's link be read again before downloading it? */
+  function linkNeedsReading(url: string, fetchedAt: number): boolean {
+    const now = clock.now();
+    const expiresAt = signedLinkExpiresAt(url);
+    if (expiresAt !== null) return expiresAt - now < LINK_EXPIRY_MARGIN_MS;
+    return now - fetchedAt > HOMEWORK_LINK_MAX_AGE_MS;
+  }
+
+  /**
+   * `attachment:open`: looks the file up in main's own data (never a URL from the renderer), refuses
+   * programs and scripts, reads the homework again first when its signed link has expired (and once more
+   * if the download says so), downloads it through the client (the keeper signs in again when an
+   * announcement file needs a fresh session), saves it in the private folder and opens it with the
+   * system's default application. Every failure is an Error "Couldn't open <name>: <reason>".
+   */
+  async function openAttachment(request: AttachmentRequest): Promise<void> {
+    const folder = ports.attachments;
+    if (!folder) throw new Error('Opening attached files is not available here.');
+    let { file, fetchedAt } = listedAttachment(request);
+    const name = file.name;
+    const program = programExtension(name);
+    if (program !== null)
+      throw new Error(
+        `Couldn't open ${name}: it is a program or script (${program}), which this app never opens. ` +
+          'If you trust it, get it from the ClassCharts website.',
+      );
+    let readAgain = false;
+    const readLinkAgain = async (): Promise<void> => {
+      readAgain = true;
+      logger.info("attachment: the homework file's link has expired; reading the homework again");
+      await engine.refresh('attachment');
+      ({ file, fetchedAt } = listedAttachment(request));
+    };
+    const download = () => keeper.run((client) => client.downloadAttachment(file.url, request.kind));
+    try {
+      if (request.kind === 'homework' && linkNeedsReading(file.url, fetchedAt)) await readLinkAgain();
+      let downloaded;
+      try {
+        downloaded = await download();
+      } catch (error) {
+        if (!(error instanceof AttachmentLinkExpiredError) || readAgain) throw error;
+        await readLinkAgain();
+        downloaded = await download();
+      }
+      const path = await folder.save(name, downloaded.bytes);
+      await ports.shell.openPath(path);
+    } catch (error) {
+      const reason =
+        error instanceof AttachmentLinkExpiredError
+          ? 'its link has expired, and reading the homework again gave no working one. Try again later.'
+          : isClassChartsError(error)
+            ? error.userMessage
+            : error instanceof Error
+              ? error.message
+              : String(error);
+      logger.warn('attachment: could not open', { kind: request.kind, error: describe(error) });
+      throw new Error(`Couldn't open ${name}: ${reason}`, { cause: error });
+    }
   }
 
   // -------------------------------------------------------------------------------------------
@@ -577,6 +667,11 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     'shell:open-external': async (request) => {
       const url = parseRequest('shell:open-external', request);
       await ports.shell.openExternal(url);
+    },
+    'attachment:open': async (request) => {
+      const parsed = parseRequest('attachment:open', request);
+      requireSignedIn();
+      await openAttachment(parsed);
     },
     'popover:hide': async (request) => {
       parseRequest('popover:hide', request);

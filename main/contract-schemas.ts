@@ -98,6 +98,17 @@ export const externalUrlSchema = z.string().superRefine((value, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: WEB_LINK_REFUSALS[problem] });
 });
 
+/**
+ * `attachment:open`: which listed file, by kind, item id and place — no URL (preload/contract.ts
+ * `AttachmentRequest`). Main looks the file up in its own data.
+ */
+export const attachmentRequestSchema = z.strictObject({
+  kind: z.enum(['homework', 'announcement']),
+  pupilId: pupilIdSchema.optional(),
+  itemId: z.int().positive().max(Number.MAX_SAFE_INTEGER),
+  index: z.int().min(0).max(999),
+});
+
 /** The schema of each invoke channel's argument. */
 export type RequestSchemas = { [C in InvokeChannel]: z.ZodType<RequestOf<C>, unknown> };
 
@@ -115,6 +126,7 @@ export const REQUEST_SCHEMAS = {
   'records:get': recordsRequestSchema,
   'settings:update': settingsPatchSchema,
   'shell:open-external': externalUrlSchema,
+  'attachment:open': attachmentRequestSchema,
   'popover:hide': noArgument,
 } satisfies RequestSchemas;
 

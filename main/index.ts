@@ -29,6 +29,7 @@ import {
 } from 'electron';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { createAttachmentFolder } from './adapters/attachment-folder';
 import { createApp, type CoreApp } from './app';
 import {
   autostartIcon,
@@ -41,6 +42,7 @@ import { forwardEvents, isTrustedSender, registerIpc } from './platform/ipc';
 import { createConsoleLogger } from './platform/logger';
 import { API_SESSION_PARTITION, createElectronFetch } from './platform/net-fetch';
 import { createElectronNotifier } from './platform/notifier';
+import { createOpenPath } from './platform/open-path';
 import { createPopover, isRendererUrl, rendererLocation, type Popover } from './platform/popover';
 import type { Rect } from './platform/position';
 import { hardenSession, hardenWebContents } from './platform/security';
@@ -137,6 +139,7 @@ async function boot(): Promise<void> {
 
   // The core registers the settings' shortcut through this port and tells the popover if it was refused.
   const shortcut = createShortcut(globalShortcut, () => popover?.toggle(anchor()), logger);
+  const attachments = createAttachmentFolder({ logger });
   const ports: AppPorts = {
     // The API's own session, in memory only (no `persist:`): its cookies never reach the disk (net-fetch.ts).
     fetch: createElectronFetch(
@@ -150,10 +153,13 @@ async function boot(): Promise<void> {
     autostart,
     shell: {
       openExternal: (url) => shell.openExternal(url),
+      openPath: createOpenPath(shell),
       hidePopover: () => popover?.hide(),
     },
     logger,
     shortcut,
+    // Downloaded attachments: one private temporary folder per run, removed on quit (below) and sign-out.
+    attachments,
     config: { baseUrl, demo, version: app.getVersion(), platform },
   };
   core = createApp(ports);
@@ -239,6 +245,7 @@ async function boot(): Promise<void> {
     trayView.destroy();
     view.destroy();
     void running.stop();
+    void attachments.clear();
   });
 
   await running.start();

@@ -87,8 +87,28 @@ export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() 
 export interface Shell {
   /** Opens an http(s) URL in the default browser. The app validates the URL before calling. */
   openExternal(url: string): Promise<void>;
+  /**
+   * Opens a local file with the system's default application (Electron `shell.openPath`). Rejects with an
+   * Error whose message is the system's reason when it could not be opened. The app passes only files it
+   * downloaded into its {@link AttachmentFolder}.
+   */
+  openPath(path: string): Promise<void>;
   /** Hides the popover (Escape); a no-op where there is none (preview, CLI). */
   hidePopover(): void;
+}
+
+/**
+ * The private temporary folder attachments are downloaded to: one per run (created on first use, readable
+ * by this user only), emptied by `clear()` (quit, sign-out). Node: main/adapters/attachment-folder.ts.
+ */
+export interface AttachmentFolder {
+  /**
+   * Writes `bytes` as a file named after `name` (made safe: no folders, no reserved or hidden names, the
+   * extension kept) in a fresh sub-folder, and resolves with its absolute path.
+   */
+  save(name: string, bytes: Uint8Array): Promise<string>;
+  /** Deletes the folder and everything in it; never throws (a file still open may stay on Windows). */
+  clear(): Promise<void>;
 }
 
 /** The global shortcut that toggles the popover (Electron: main/platform/shortcut.ts). */
@@ -113,6 +133,8 @@ export interface AppPorts {
   logger: Logger;
   /** Absent where there are no global shortcuts (the CLI, the browser preview). */
   shortcut?: GlobalShortcutPort;
+  /** Where attachments are downloaded to be opened; absent, `attachment:open` says it is not available. */
+  attachments?: AttachmentFolder;
   config: {
     /** Service root, e.g. `https://www.classcharts.com` or the fake server's URL. */
     baseUrl: string;

@@ -247,6 +247,20 @@ export interface RecordsRequest {
   pupilId?: number;
 }
 
+/**
+ * `attachment:open`: which attached file to open, named by where it is listed — never by its URL, so a
+ * compromised renderer cannot make main fetch an address of its choosing with the session. `itemId` is the
+ * homework's or announcement's `id`, `index` the file's place in its `attachments`; `pupilId` defaults to
+ * the selected pupil. Main downloads the file to a private temporary folder and opens it with the
+ * system's default application.
+ */
+export interface AttachmentRequest {
+  kind: 'homework' | 'announcement';
+  pupilId?: number;
+  itemId: number;
+  index: number;
+}
+
 /** On-demand records, discriminated by kind. `fetchedAt` says how old a briefly-cached answer is. */
 export type RecordsResult =
   | { kind: 'activity'; pupilId: number; fetchedAt: Instant; items: BehaviourPoint[] }
@@ -292,6 +306,7 @@ export interface InvokeChannels {
   'records:get': { request: RecordsRequest; response: RecordsResult };
   'settings:update': { request: SettingsPatch; response: Settings };
   'shell:open-external': { request: string; response: void };
+  'attachment:open': { request: AttachmentRequest; response: void };
   'popover:hide': { request: void; response: void };
 }
 
@@ -317,6 +332,7 @@ export const INVOKE_CHANNELS = [
   'records:get',
   'settings:update',
   'shell:open-external',
+  'attachment:open',
   'popover:hide',
 ] as const satisfies readonly InvokeChannel[];
 
@@ -344,6 +360,7 @@ export const BRIDGE_METHODS = {
   getRecords: 'records:get',
   updateSettings: 'settings:update',
   openExternal: 'shell:open-external',
+  openAttachment: 'attachment:open',
   hidePopover: 'popover:hide',
 } as const satisfies Record<string, InvokeChannel>;
 

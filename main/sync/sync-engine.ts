@@ -58,11 +58,21 @@ export type CoreClient = SessionClient &
     | 'badges'
     | 'announcements'
     | 'detentions'
+    | 'downloadAttachment'
   >;
 
 /** Why a refresh runs (for logs and `cli watch`). */
 export type RefreshReason =
-  'start' | 'sign-in' | 'interval' | 'midnight' | 'resume' | 'popover' | 'manual' | 'retry';
+  | 'start'
+  | 'sign-in'
+  | 'interval'
+  | 'midnight'
+  | 'resume'
+  | 'popover'
+  | 'manual'
+  | 'retry'
+  /** A homework file's link expired: read the lists again for a fresh one (main/app.ts `attachment:open`). */
+  | 'attachment';
 
 /** Freshness of the known data, as the snapshot shows it. */
 export interface Freshness {

@@ -12,6 +12,7 @@ import { createNoopShell } from '../../main/adapters/noop-shell';
 import { ClassChartsClient } from '../../main/classcharts/client';
 import {
   type AppPorts,
+  type AttachmentFolder,
   type GlobalShortcutPort,
   silentLogger,
   type Store,
@@ -130,6 +131,8 @@ export interface HarnessOptions {
   gate?: RequestGate;
   /** The global shortcut port (none by default, as in the CLI and the preview). */
   shortcut?: GlobalShortcutPort;
+  /** Where attachments are downloaded (none by default: `attachment:open` is then unavailable). */
+  attachments?: AttachmentFolder;
 }
 
 /** Starts a fake server (unless given) and an app on it; call `close()` after. */
@@ -148,6 +151,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     shell: createNoopShell(),
     logger: silentLogger,
     ...(options.shortcut ? { shortcut: options.shortcut } : {}),
+    ...(options.attachments ? { attachments: options.attachments } : {}),
     config: { baseUrl: fake.url, demo: options.demo ?? true, version: 'test', platform: 'linux' },
   };
   const gate = options.gate;

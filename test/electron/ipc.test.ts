@@ -32,6 +32,7 @@ function fakeHandlers(): ContractHandlers {
     }),
     'settings:update': vi.fn(async () => studentState().settings),
     'shell:open-external': vi.fn(async () => undefined),
+    'attachment:open': vi.fn(async () => undefined),
     'popover:hide': vi.fn(async () => undefined),
   };
 }

@@ -11,7 +11,7 @@
  * single-instance lock, online). Only the API surface the glue uses is modelled.
  */
 import { EventEmitter } from 'node:events';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { vi } from 'vitest';
 import { tempFolder } from '../temp-folders';
@@ -486,7 +486,11 @@ export const globalShortcut = {
 /** `shell` fake. */
 export const shell = {
   openExternal: vi.fn(async (_url: string) => undefined),
-  openPath: vi.fn(async (_path: string) => ''),
+  /**
+   * Like Electron's: resolves `''` once opened, or with a message saying why not (never rejects). Here a
+   * file that exists opens; anything else resolves with a message (the wording is this mock's own).
+   */
+  openPath: vi.fn(async (path: string) => (existsSync(path) ? '' : `Failed to open path: ${path}`)),
 };
 
 /**

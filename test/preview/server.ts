@@ -2,7 +2,8 @@
  * The preview: the popover in a browser, wired to the real core. Serves the built renderer
  * (out/renderer-web, see renderer/vite.config.ts) on 127.0.0.1 and bridges the contract over a WebSocket
  * (./bridge-socket.ts) to createApp (main/app.ts) running here with a memory vault and store, a console
- * notifier, a shell that logs links instead of opening them, against `baseUrl` — by default a fake
+ * notifier, a shell that logs links and files instead of opening them (attached files are downloaded
+ * to a temporary folder removed on close), against `baseUrl` — by default a fake
  * ClassCharts server (test/fake-classcharts/) it starts itself.
  *
  * Used by `npm run preview` (./cli.ts) and the Playwright end-to-end tests (test/e2e/).
@@ -17,6 +18,7 @@ import { createConsoleNotifier } from '../../main/adapters/console-notifier';
 import { createMemoryStore } from '../../main/adapters/memory-store';
 import { createMemoryVault } from '../../main/adapters/memory-vault';
 import { createNoopAutostart } from '../../main/adapters/noop-autostart';
+import { createAttachmentFolder } from '../../main/adapters/attachment-folder';
 import { createNoopShell } from '../../main/adapters/noop-shell';
 import type { AppNotification, Clock, Logger } from '../../main/ports';
 import {
@@ -77,6 +79,8 @@ export interface Preview {
   notifications: readonly AppNotification[];
   /** Links the page asked to open (never launched), newest last. */
   opened: readonly string[];
+  /** Attached files the page asked to open: paths of the downloaded copies (never launched), newest last. */
+  openedFiles: readonly string[];
   /** Stops the core, closes connections, the HTTP server and the fake. Idempotent. */
   close(): Promise<void>;
 }
@@ -113,6 +117,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     now: clock.now,
   });
   const shell = createNoopShell(logger);
+  const attachments = createAttachmentFolder({ logger });
 
   const app = createApp(
     {
@@ -123,6 +128,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
       notifier,
       autostart: createNoopAutostart(),
       shell,
+      attachments,
       logger,
       config: { baseUrl, demo: options.demo ?? fake !== null, version: 'preview', platform: 'browser' },
     },
@@ -165,6 +171,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     clock,
     notifications: notifier.shown,
     opened: shell.opened,
+    openedFiles: shell.openedFiles,
     close() {
       closing ??= (async () => {
         await app.stop();
@@ -176,6 +183,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
         server.closeAllConnections();
         await closed;
         await fake?.close();
+        await attachments.clear();
       })();
       return closing;
     },

@@ -210,6 +210,7 @@ export function createMockBridge(initial: AppState): MockBridge {
         return structuredClone(settings);
       },
       'shell:open-external': async () => undefined,
+      'attachment:open': async () => undefined,
       'popover:hide': async () => undefined,
     },
     emitState(state) {

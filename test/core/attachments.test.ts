@@ -1,0 +1,172 @@
+// `attachment:open` end to end against the fake over loopback: main looks the file up in its own data
+// (the renderer names it by id, never by URL), re-reads the homework when its signed link has expired
+// (GCS V2 links valid about a day: GingerGigiCat/ClassChartsAndroid@27ba119819 RequestMaker.kt:399),
+// downloads announcement files with the session (funfairlabs-incubator/classcharts-orc@93b7b34515
+// poller/src/archive.ts:69-77), saves into a private folder under a safe name and opens it through the
+// shell port. Programs and scripts are never opened.
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAttachmentFolder } from '../../main/adapters/attachment-folder';
+import type { AttachmentRequest, Homework } from '../../preload/contract';
+import { tempFolder } from '../temp-folders';
+import { startHarness, studentLogin, type Harness } from './app-harness';
+
+let harness: Harness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+/** A signed-in demo student with an attachments folder; sessions live long (time jumps a day here). */
+async function signedIn(): Promise<Harness & { folder: ReturnType<typeof createAttachmentFolder> }> {
+  const folder = createAttachmentFolder({ parent: tempFolder('attachments-test-') });
+  harness = await startHarness({ attachments: folder, server: { sessionTtlSeconds: 10 * 86_400 } });
+  const result = await harness.app.handlers['auth:login'](studentLogin());
+  expect(result).toEqual({ ok: true });
+  return Object.assign(harness, { folder });
+}
+
+/** The first homework in the popover's list with a teacher's file. */
+function homeworkWithFile(h: Harness): Homework {
+  const found = h.app
+    .state()
+    .homework.flatMap((group) => group.items)
+    .find((item) => item.attachments.length > 0);
+  if (!found) throw new Error('no homework with a file in the demo data');
+  return found;
+}
+
+const open = (h: Harness, request: AttachmentRequest | Record<string, unknown>) =>
+  h.app.handlers['attachment:open'](request as AttachmentRequest);
+
+describe('attachment:open', () => {
+  it('downloads a homework file into the private folder and opens it with the system', async () => {
+    const h = await signedIn();
+    const homework = homeworkWithFile(h);
+    await open(h, { kind: 'homework', itemId: homework.id, index: 0 });
+    expect(h.ports.shell.openedFiles).toHaveLength(1);
+    const path = h.ports.shell.openedFiles[0]!;
+    expect(basename(path)).toBe(homework.attachments[0]!.name);
+    expect(dirname(dirname(path))).toBe(h.folder.path());
+    expect(readFileSync(path, 'utf8')).toMatch(/^%PDF-/);
+    expect(h.ports.shell.opened).toEqual([]); // not the browser
+  });
+
+  it('a link kept from yesterday is read again before the download, so the file opens', async () => {
+    const h = await signedIn();
+    const homework = homeworkWithFile(h);
+    const kept = homework.attachments[0]!.url;
+    h.clock.jump(25 * 3_600_000); // the computer slept a day: no refresh ran
+    // The old behaviour — opening the stored link in a browser — now fails.
+    expect((await fetch(kept)).status).toBe(400);
+    const from = h.fake.requests.length;
+    await open(h, { kind: 'homework', itemId: homework.id, index: 0 });
+    const paths = h.paths(from);
+    const reread = paths.findIndex((p) => p.startsWith('/apiv2student/homeworks'));
+    const download = paths.findIndex((p) => p.startsWith('/storage/'));
+    expect(reread).toBeGreaterThanOrEqual(0);
+    expect(download).toBeGreaterThan(reread);
+    expect(
+      h.fake.requests
+        .slice(from)
+        .filter((r) => r.path.startsWith('/storage/'))
+        .map((r) => r.status),
+    ).toEqual([200]);
+    expect(h.ports.shell.openedFiles).toHaveLength(1);
+  });
+
+  it('a fresh link is not read again', async () => {
+    const h = await signedIn();
+    const homework = homeworkWithFile(h);
+    const from = h.fake.requests.length;
+    await open(h, { kind: 'homework', itemId: homework.id, index: 0 });
+    expect(h.paths(from).filter((p) => p.startsWith('/apiv2student/homeworks'))).toEqual([]);
+  });
+
+  it('opens an announcement file with the session, signing in again when the session has ended', async () => {
+    const h = await signedIn();
+    const records = await h.app.handlers['records:get']({ kind: 'announcements' });
+    if (records.kind !== 'announcements') throw new Error('not announcements');
+    const announcement = records.items.find((item) => item.attachments.length > 0)!;
+    h.fake.expireSessions();
+    const from = h.fake.requests.length;
+    await open(h, { kind: 'announcement', itemId: announcement.id, index: 0 });
+    const files = h.fake.requests.slice(from).filter((r) => r.path.startsWith('/announcement-files/'));
+    expect(files.map((r) => r.status)).toEqual([302, 200]);
+    expect(h.paths(from)).toContain('/student/login');
+    expect(basename(h.ports.shell.openedFiles[0]!)).toBe('Science Museum trip letter.pdf');
+  });
+
+  it('takes no URL from the renderer: an extra field is refused and nothing is fetched', async () => {
+    const h = await signedIn();
+    const homework = homeworkWithFile(h);
+    const from = h.fake.requests.length;
+    await expect(
+      open(h, { kind: 'homework', itemId: homework.id, index: 0, url: 'https://evil.example/steal' }),
+    ).rejects.toThrow();
+    await expect(open(h, { kind: 'homework', url: 'https://evil.example/steal' })).rejects.toThrow();
+    expect(h.paths(from)).toEqual([]);
+    expect(h.ports.shell.openedFiles).toEqual([]);
+  });
+
+  it('a file that is not listed says so', async () => {
+    const h = await signedIn();
+    const homework = homeworkWithFile(h);
+    await expect(open(h, { kind: 'homework', itemId: homework.id, index: 7 })).rejects.toThrow(
+      'That file is no longer listed. Refresh and try again.',
+    );
+  });
+
+  it('never opens a program or script, and says so', async () => {
+    const h = await signedIn();
+    const homework = homeworkWithFile(h);
+    const raw = h.fake.dataset.pupils.flatMap((p) => p.homeworks).find((item) => item.id === homework.id)!;
+    raw.validated_attachments[0]!.filename = 'revision helper.exe';
+    await h.app.handlers['sync:refresh']();
+    const from = h.fake.requests.length;
+    await expect(open(h, { kind: 'homework', itemId: homework.id, index: 0 })).rejects.toThrow(
+      "Couldn't open revision helper.exe: it is a program or script (.exe), which this app never opens.",
+    );
+    expect(h.paths(from)).toEqual([]);
+    expect(h.ports.shell.openedFiles).toEqual([]);
+  });
+
+  it('a file the system cannot open gives "Couldn\u2019t open <name>: <the system\u2019s reason>"', async () => {
+    const h = await signedIn();
+    const homework = homeworkWithFile(h);
+    h.ports.shell.openPath = async () => {
+      throw new Error('No application is registered as handling this file');
+    };
+    await expect(open(h, { kind: 'homework', itemId: homework.id, index: 0 })).rejects.toThrow(
+      `Couldn't open ${homework.attachments[0]!.name}: No application is registered as handling this file`,
+    );
+  });
+
+  it('offline, the failure says so', async () => {
+    const h = await signedIn();
+    const homework = homeworkWithFile(h);
+    h.fake.faults.inject({ path: '/storage/', kind: 'reset' });
+    await expect(open(h, { kind: 'homework', itemId: homework.id, index: 0 })).rejects.toThrow(
+      /^Couldn't open .+: Cannot reach ClassCharts/,
+    );
+  });
+
+  it('signing out removes the downloaded files', async () => {
+    const h = await signedIn();
+    await open(h, { kind: 'homework', itemId: homeworkWithFile(h).id, index: 0 });
+    const path = h.ports.shell.openedFiles[0]!;
+    expect(existsSync(path)).toBe(true);
+    await h.app.handlers['auth:logout']();
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it('without an attachments folder (the CLI), says it is not available here', async () => {
+    harness = await startHarness();
+    await harness.app.handlers['auth:login'](studentLogin());
+    const homework = homeworkWithFile(harness);
+    await expect(open(harness, { kind: 'homework', itemId: homework.id, index: 0 })).rejects.toThrow(
+      'Opening attached files is not available here.',
+    );
+  });
+});
