@@ -10,6 +10,7 @@
 import { getContext, setContext } from 'svelte';
 import type {
   AppState,
+  AttachmentRequest,
   ClassChartsApi,
   DayView,
   IsoDate,
@@ -129,6 +130,8 @@ export class PopoverStore {
    * dropped) but it goes to `host`; `url` opens on "Open". `null` when none.
    */
   linkToConfirm = $state<{ url: string; host: string; shown: string } | null>(null);
+  /** Attached files being downloaded and opened (`attachment:open`), by {@link attachmentKey}. */
+  openingFiles = $state<string[]>([]);
 
   /** Today's date in Europe/London (the snapshot's day once loaded). */
   readonly today: IsoDate = $derived(this.state?.today?.date ?? londonDate(this.nowMs));
@@ -460,6 +463,30 @@ export class PopoverStore {
     }
   }
 
+  /** Is this attached file being downloaded and opened? */
+  isOpening(request: AttachmentRequest): boolean {
+    return this.openingFiles.includes(attachmentKey(request));
+  }
+
+  /**
+   * Opens an attached file: main finds it by `request` (never a URL from here), downloads it and opens it
+   * with the system's default application. A second click while it runs does nothing; a failure ("Couldn't
+   * open <name>: …") shows in the action banner.
+   */
+  async openAttachment(request: AttachmentRequest): Promise<void> {
+    const key = attachmentKey(request);
+    if (this.openingFiles.includes(key)) return;
+    this.openingFiles = [...this.openingFiles, key];
+    this.actionError = null;
+    try {
+      await this.#api.openAttachment(request);
+    } catch (error) {
+      this.actionError = errorMessage(error);
+    } finally {
+      this.openingFiles = this.openingFiles.filter((k) => k !== key);
+    }
+  }
+
   /**
    * Opens a link in the system browser (the popover itself never navigates), as lib/links.ts `judgeLink`
    * decides: at once; after the user confirms (`linkToConfirm`), when `text` (what the link shows) names
@@ -498,6 +525,11 @@ export class PopoverStore {
       this.actionError = errorMessage(error);
     });
   }
+}
+
+/** One attached file's key in `openingFiles`: kind, pupil, item and place. */
+function attachmentKey(request: AttachmentRequest): string {
+  return `${request.kind}:${request.pupilId ?? ''}:${request.itemId}:${request.index}`;
 }
 
 const STORE_KEY = Symbol('popover-store');

@@ -51,18 +51,46 @@ describe('Homework', () => {
     await fireEvent.click(screen.getByRole('button', { name: /Revision notes/ }));
     await fireEvent.click(screen.getByRole('button', { name: /worksheet\.pdf/ }));
     await fireEvent.click(within(description).getByText('the poem'));
-    // Each click is judged by lib/links.ts, loaded on the first one.
+    // Each link click is judged by lib/links.ts, loaded on the first one; the file goes to main by its
+    // place in the homework, never by URL, to be downloaded and opened there.
     await vi.waitFor(() =>
       expect(bridge.requestsOf('shell:open-external')).toEqual([
         'https://example.org/notes',
-        'https://attachments.example.org/worksheet.pdf',
         'https://example.org/poem',
       ]),
     );
+    expect(bridge.requestsOf('attachment:open')).toEqual([
+      { kind: 'homework', pupilId: 4102571, itemId: 102, index: 0 },
+    ]);
 
     await fireEvent.keyDown(window, { key: 'Escape' });
     expect(screen.getByRole('heading', { name: 'Due today (1)' })).toBeTruthy();
     expect(bridge.requestsOf('popover:hide')).toEqual([]);
+  });
+
+  it('a file button spins and is disabled while main opens the file, then shows why it failed', async () => {
+    const { screen, bridge } = await openHomeworkTab();
+    let finish: (error?: Error) => void = () => {};
+    bridge.handlers['attachment:open'] = () =>
+      new Promise<void>((resolve, reject) => {
+        finish = (error) => (error ? reject(error) : resolve());
+      });
+    await fireEvent.click(screen.getByRole('button', { name: /Poetry analysis/ }));
+    const button = screen.getByRole('button', { name: /worksheet\.pdf/ });
+    expect(button.textContent).toContain('opens file');
+    await fireEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button.textContent).toContain('Opening…');
+    expect(button.querySelector('.spinning')).toBeTruthy();
+    await fireEvent.click(button); // a second click while busy asks nothing more
+    expect(bridge.requestsOf('attachment:open')).toHaveLength(1);
+    finish(new Error("Couldn't open worksheet.pdf: This file's link has expired."));
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('false'));
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole('alert').textContent).toContain(
+      "Couldn't open worksheet.pdf: This file's link has expired.",
+    );
   });
 
   it('never lets a link in a description navigate the popover or run code', async () => {

@@ -52,9 +52,13 @@ describe('More', () => {
     expect(trip.innerHTML).not.toContain('<script');
     expect((window as unknown as { __pwned?: boolean }).__pwned).toBeUndefined();
     await fireEvent.click(within(trip).getByRole('button', { name: /letter\.pdf/ }));
+    // The file goes to main by announcement id and place (never its URL), to download with the session.
     await vi.waitFor(() =>
-      expect(bridge.requestsOf('shell:open-external')).toEqual(['https://example.org/letter.pdf']),
+      expect(bridge.requestsOf('attachment:open')).toEqual([
+        { kind: 'announcement', pupilId: 4102571, itemId: 900, index: 0 },
+      ]),
     );
+    expect(bridge.requestsOf('shell:open-external')).toEqual([]);
     const closing = screen.getByText('Early closing on Friday').closest('details')!;
     expect(within(closing).queryByText(/Consent/)).toBeNull();
   });
