@@ -112,7 +112,11 @@ export interface HomeworkLink {
   label: string;
 }
 
-/** A file attached to a homework or announcement; the URL opens in the browser. */
+/**
+ * A file attached to a homework or announcement. The URL does not open in a browser later: a homework's is
+ * a storage link signed for about a day, an announcement's needs the session; main downloads it
+ * (`attachment:open`, client.ts `downloadAttachment`).
+ */
 export interface Attachment {
   name: string;
   url: string;
