@@ -18,7 +18,7 @@ function homeworkWithFileDueTomorrow(preview: Preview, title: string): RawHomewo
   )!;
   homework.title = title;
   homework.due_date = '2026-11-24';
-  homework.status = { ...homework.status, state: 'not_completed', ticked: 'no' };
+  homework.status = { ...homework.status, state: null, ticked: 'no' };
   return homework;
 }
 
