@@ -34,7 +34,14 @@ test('a homework file is downloaded from its signed link and opened with the sys
   await page.getByRole('button', { name: /Homework with a worksheet/ }).click();
   const button = page.getByRole('button', { name });
   await expect(button).toContainText('opens file');
+  // While the storage answer is held, the button spins, says so and takes no second click.
+  fake.faults.inject({ path: '/storage/', kind: 'hang' });
   await button.click();
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  await expect(button).toContainText('Opening…');
+  await page.screenshot({ path: test.info().outputPath('opening.png') });
+  fake.faults.clear();
 
   await expect.poll(() => preview.openedFiles.length).toBe(1);
   const path = preview.openedFiles[0]!;
