@@ -435,7 +435,7 @@ export class ClassChartsClient {
   /** School announcements (docs/classcharts-api.md §5.9). */
   async announcements(pupilId?: number): Promise<Announcement[]> {
     const body = await this.read(announcementsSchema, 'announcements', pupilId, {});
-    return body.data.map(mapAnnouncement);
+    return body.data.map((announcement) => mapAnnouncement(announcement, pupilId));
   }
 
   /** Detentions (docs/classcharts-api.md §5.10). */

@@ -310,9 +310,18 @@ export function mapBadge(raw: RawBadge): Badge {
   });
 }
 
-/** Announcement → Announcement (docs/classcharts-api.md §5.9); yes/no flags already booleans. */
-export function mapAnnouncement(raw: RawAnnouncement): Announcement {
-  const consent = raw.consent?.consent_given;
+/**
+ * Announcement → Announcement (docs/classcharts-api.md §5.9); yes/no flags already booleans. `pupilId`: whose
+ * announcement list this is. When the announcement's own `consent` is not set, the answer is that pupil's
+ * entry of `pupil_consents` (a parent answers for each child; its `pupil.id` is a string, classcharts-api-js
+ * 2.12.3 types.d.ts `AnnouncementPupilConsent`), so a parent who consented is not asked again.
+ */
+export function mapAnnouncement(raw: RawAnnouncement, pupilId?: number): Announcement {
+  const perPupil =
+    pupilId === undefined
+      ? undefined
+      : raw.pupil_consents.find((entry) => String(entry.pupil?.id ?? '') === String(pupilId));
+  const consent = raw.consent?.consent_given ?? perPupil?.consent?.consent_given ?? undefined;
   return bounded({
     id: raw.id,
     title: raw.title ?? '',

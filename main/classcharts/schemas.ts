@@ -317,6 +317,17 @@ export const announcementSchema = z.object({
   requires_consent: flag,
   timestamp: text,
   consent: z.object({ consent_given: flag }).nullish(),
+  /**
+   * A parent's answer for each child: `{pupil: {id: string, …}, can_change_consent, consent}`
+   * (classcharts-api-js 2.12.3 types.d.ts `AnnouncementPupilConsent`). Optional extra: an odd entry empties
+   * the list rather than failing the announcements.
+   */
+  pupil_consents: list(
+    z.object({
+      pupil: z.object({ id: z.union([z.string(), z.number()]).nullish() }).nullish(),
+      consent: z.object({ consent_given: flag }).nullish(),
+    }),
+  ).catch([]),
   attachments: list(z.object({ filename: text, file_name: text, url: text })),
 });
 /** An announcement after parsing (yes/no already booleans). */

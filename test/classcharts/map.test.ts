@@ -348,6 +348,42 @@ describe('quirks', () => {
     expect(bare.events).toEqual(wrapped.events);
   });
 
+  // A parent answers consent for each child: with no top-level consent, the child's own pupil_consents entry
+  // (pupil.id a string, classcharts-api-js 2.12.3 types.d.ts AnnouncementPupilConsent) says whether it is
+  // given; before, the app asked a parent who had consented for consent again.
+  it("announcements: a parent's consent is read per pupil from pupil_consents", () => {
+    const raw = announcementSchema.parse({
+      id: 4,
+      title: 'Trip',
+      requires_consent: 'yes',
+      consent: null,
+      timestamp: '2026-07-01T12:00:00+00:00',
+      pupil_consents: [
+        {
+          pupil: { id: '4102571', first_name: 'A', last_name: 'B' },
+          can_change_consent: true,
+          consent: { consent_given: 'yes' },
+        },
+        {
+          pupil: { id: '4102572', first_name: 'C', last_name: 'B' },
+          can_change_consent: true,
+          consent: null,
+        },
+      ],
+      attachments: [],
+    });
+    expect(mapAnnouncement(raw, 4102571).consentGiven).toBe(true);
+    expect(mapAnnouncement(raw, 4102572).consentGiven).toBeNull();
+    expect(mapAnnouncement(raw).consentGiven).toBeNull();
+    const odd = announcementSchema.parse({
+      id: 5,
+      timestamp: null,
+      attachments: [],
+      pupil_consents: 'garbage',
+    });
+    expect(mapAnnouncement(odd, 4102571).consentGiven).toBeNull();
+  });
+
   it('announcements: null description, consent "no", priority pin, attachments', () => {
     const announcement = mapAnnouncement(
       announcementSchema.parse({
