@@ -277,3 +277,27 @@ export function announcements(pupil: FakePupilData): Envelope {
 export function detentions(pupil: FakePupilData): Envelope {
   return ok(pupil.detentions, { detention_alias_plural: 'detentions' });
 }
+
+/**
+ * Invented error text (the real one is unknown): a `homeworkticked` status id that is not a homework status
+ * of the signed-in pupil (unknown, malformed, or another pupil's).
+ */
+export const HOMEWORK_NOT_FOUND = 'The homework could not be found.';
+
+/**
+ * `/apiv2student/homeworkticked/<status id>` (docs/classcharts-api.md §4, §7 item 14): **toggles** the
+ * pupil's tick of the homework whose `status.id` is `statusIdPart` (`ticked` "no" ↔ "yes", in the served
+ * dataset, so the next `/homeworks` read shows it) and answers `{success:1,data:[],meta:[]}`, whatever
+ * `value` says (BetterClasscharts sends `value=yes|no`; the service is documented as a toggle by
+ * classchartsapi/api-docs@70803adfa6 `openapi/studentclientapi.yaml`). A status id that is not one of this
+ * pupil's homework gets the error envelope {@link HOMEWORK_NOT_FOUND} (HTTP 200), as the service answers
+ * bad input (§8.7); the real text is unknown. The pupil's counters (`homework_todo_count`, …) are not
+ * recomputed.
+ */
+export function tickHomework(pupil: FakePupilData, statusIdPart: string | undefined): Envelope {
+  const statusId = /^\d{1,15}$/.test(statusIdPart ?? '') ? Number(statusIdPart) : null;
+  const homework = pupil.homeworks.find((h) => statusId !== null && h.status.id === statusId);
+  if (!homework) return fail(HOMEWORK_NOT_FOUND);
+  homework.status.ticked = homework.status.ticked === 'yes' ? 'no' : 'yes';
+  return ok([]);
+}

@@ -385,7 +385,12 @@ function apiRoute(state: RouterState, kind: 'student' | 'parent', parts: string[
   if (endpoint === 'login') return envelopeReply(state, jsonLogin(state, kind, req));
   if (endpoint === 'hasdob' && kind === 'student')
     return envelopeReply(state, hasDob(state, req.fields['code'] ?? req.query['code']));
-  const known = ['ping', 'logout', ...(kind === 'parent' ? ['pupils'] : []), ...DATA_ENDPOINTS];
+  const known = [
+    'ping',
+    'logout',
+    ...(kind === 'parent' ? ['pupils'] : ['homeworkticked']),
+    ...DATA_ENDPOINTS,
+  ];
   if (!known.includes(endpoint)) return notFound();
   if (state.tesSso && !state.ccSessions.has(req.cookies.get('cc-session') ?? ''))
     return tesBounce(state, req);
@@ -421,10 +426,29 @@ function apiRoute(state: RouterState, kind: 'student' | 'parent', parts: string[
     const pupils = (parent?.pupilIds ?? []).flatMap((id) => pupilData(state, id)?.pupil ?? []);
     return envelopeReply(state, api.ok(pupils));
   }
+  if (endpoint === 'homeworkticked')
+    return envelopeReply(state, homeworkTicked(state, session, idPart, params));
   if (!isDataEndpoint(endpoint)) return notFound();
   const pupil = resolvePupil(state, session, idPart);
   if ('success' in pupil) return envelopeReply(state, pupil);
   return envelopeReply(state, dataEndpoint(state, endpoint, pupil, params));
+}
+
+/**
+ * `/apiv2student/homeworkticked/<status id>[?pupil_id=<id>]`: toggles the tick of one of the signed-in pupil's
+ * homework (./api.ts `tickHomework`). `pupil_id`, when sent, must be the pupil's own ({@link PUPIL_FORBIDDEN}
+ * otherwise, as for the student data paths); `studentId` and `value` are ignored. Students only: the parent
+ * API has no such endpoint (404 page).
+ */
+function homeworkTicked(
+  state: RouterState,
+  session: Session,
+  statusIdPart: string | undefined,
+  params: api.Params,
+): api.Envelope {
+  const pupil = resolvePupil(state, session, params['pupil_id']);
+  if ('success' in pupil) return pupil;
+  return api.tickHomework(pupil, statusIdPart);
 }
 
 function safeDecode(text: string): string {
