@@ -19,6 +19,7 @@ import {
   AttachmentNotFoundError,
   BadResponseError,
   type CredentialField,
+  HomeworkTickError,
   InvalidInputError,
   NoPupilsError,
   ServiceRefusedError,
@@ -43,6 +44,7 @@ import {
   detentionsSchema,
   hasDobSchema,
   homeworksSchema,
+  homeworkTickedSchema,
   parentUserSchema,
   pingSchema,
   pupilSchema,
@@ -108,6 +110,15 @@ export interface HomeworkOptions {
   /** `due_date` or `issue_date`; omitted = the service's default (issue date). */
   displayDate?: 'due_date' | 'issue_date';
 }
+
+/**
+ * The homework a tick is for: its id, and the dates that find it again in a homework read (any `Homework`
+ * from {@link ClassChartsClient.homeworks} will do). With neither date the whole list is read.
+ */
+export type HomeworkTickTarget = Pick<Homework, 'id'> & Partial<Pick<Homework, 'dueDate' | 'issueDate'>>;
+
+/** Statuses a pupil may tick or untick: the others are the teacher's (completed, late, …). */
+const TICKABLE: ReadonlySet<Homework['status']> = new Set(['todo', 'ticked']);
 
 /** One activity page: dates YYYY-MM-DD; `lastId` continues after that behaviour point (older ones). */
 export interface ActivityPageOptions {
@@ -364,6 +375,52 @@ export class ClassChartsClient {
   }
 
   /**
+   * Ticks a homework off (`ticked: true`) or unticks it, as a pupil does in the ClassCharts app, and returns
+   * the homework as a fresh read shows it afterwards. Students only.
+   *
+   * The service's `GET /apiv2student/homeworkticked/<status id>?pupil_id=<pupil id>` TOGGLES the tick and
+   * answers an empty success (docs/classcharts-api.md §4, §7 item 14; classchartsapi/api-docs@70803adfa6
+   * `openapi/studentclientapi.yaml`), so: (1) read the homework now; (2) send the toggle only when its state
+   * differs from `ticked`; (3) read it again and check. Every call starts from a fresh read, so running it
+   * again after a failure (the session keeper retries once after signing in again) never toggles twice:
+   * the second run finds the state already set and sends nothing. `pupil_id` is sent when `pupilId` is
+   * given (BetterClasscharts `StudentClient.swift:446` and other GET clients send it; see
+   * docs/notes/client.md decision 13).
+   * @throws InvalidInputError on a parent account, or a malformed id or date.
+   * @throws HomeworkTickError `not-found`, `not-tickable` (status not `todo`/`ticked`, or no status id),
+   *   `not-confirmed` (the read after the toggle shows another state).
+   * @throws the transport's errors (SessionExpiredError, NetworkError, BadResponseError, ServiceRefusedError).
+   */
+  async setHomeworkTicked(target: HomeworkTickTarget, ticked: boolean, pupilId?: number): Promise<Homework> {
+    if (this.accountKind === 'parent')
+      throw new InvalidInputError(
+        'setHomeworkTicked() is for student accounts',
+        'Only the pupil can tick homework off.',
+      );
+    if (!Number.isSafeInteger(target.id) || target.id <= 0)
+      throw new InvalidInputError(
+        'homework id is not a positive integer',
+        'That homework could not be found.',
+      );
+    if (pupilId !== undefined) checkPupilId(pupilId);
+    const current = await this.homeworkNow(target, pupilId);
+    if (current === undefined) throw new HomeworkTickError(target.id, 'not-found', ticked);
+    if (!TICKABLE.has(current.status) || current.statusId === null)
+      throw new HomeworkTickError(target.id, 'not-tickable', ticked);
+    if ((current.status === 'ticked') === ticked) return current;
+    await this.call(homeworkTickedSchema, {
+      method: 'GET',
+      path: `/apiv2student/homeworkticked/${current.statusId}`,
+      query: { pupil_id: pupilId },
+    });
+    this.logger.info('classcharts homework toggled', { homeworkId: current.id, ticked });
+    const confirmed = await this.homeworkNow(current, pupilId);
+    if (confirmed === undefined || (confirmed.status === 'ticked') !== ticked)
+      throw new HomeworkTickError(target.id, 'not-confirmed', ticked);
+    return confirmed;
+  }
+
+  /**
    * One page of activity (behaviour points), newest first (docs/classcharts-api.md §5.4). `nextLastId` is the
    * id of the page's last point, to pass as `lastId` for the next (older) page; `null` when the page is
    * empty, the service said `last_id: false`, or the page reached back past `from`.
@@ -562,6 +619,19 @@ export class ClassChartsClient {
     if (next && isUsableToken(next)) this.transport.token = next;
     else this.logger.warn('classcharts ping returned no usable session id; keeping the current one');
     return body.data.user;
+  }
+
+  /**
+   * The homework as the service shows it now: the list due on its due date (else issued on its issue date,
+   * else the whole list), searched for its id.
+   */
+  private async homeworkNow(target: HomeworkTickTarget, pupilId?: number): Promise<Homework | undefined> {
+    const options: HomeworkOptions = target.dueDate
+      ? { displayDate: 'due_date', from: target.dueDate, to: target.dueDate }
+      : target.issueDate
+        ? { displayDate: 'issue_date', from: target.issueDate, to: target.issueDate }
+        : {};
+    return (await this.homeworks(options, pupilId)).find((h) => h.id === target.id);
   }
 
   /** A read endpoint `/<endpoint>[/<pupilId>]` on the account's base, with query parameters. */

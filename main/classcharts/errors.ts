@@ -209,3 +209,35 @@ export class NoPupilsError extends ClassChartsError {
 export function isClassChartsError(error: unknown): error is ClassChartsError {
   return error instanceof ClassChartsError;
 }
+
+/** Why a tick could not be set (see {@link HomeworkTickError}). */
+export type HomeworkTickFailure = 'not-found' | 'not-tickable' | 'not-confirmed';
+
+/**
+ * Ticking a homework off (or unticking it) did not end in the state asked for:
+ * - `not-found`: no homework with that id in the pupil's homework around its dates;
+ * - `not-tickable`: its status is not the pupil's to change (completed, late, or any teacher status), or it
+ *   has no status id;
+ * - `not-confirmed`: the service accepted the toggle but a fresh read shows another state (or no longer
+ *   shows the homework).
+ */
+export class HomeworkTickError extends ClassChartsError {
+  readonly code = 'service' as const;
+  /** What went wrong. */
+  readonly failure: HomeworkTickFailure;
+  /** The homework id asked about. */
+  readonly homeworkId: number;
+
+  constructor(homeworkId: number, failure: HomeworkTickFailure, ticked: boolean) {
+    super(
+      `homework ${homeworkId}: ${failure} (wanted ticked=${String(ticked)})`,
+      failure === 'not-found'
+        ? 'That homework is no longer in your ClassCharts homework list.'
+        : failure === 'not-tickable'
+          ? 'This homework cannot be ticked off: your teacher has already set its status.'
+          : `ClassCharts did not ${ticked ? 'tick off' : 'untick'} this homework. Try again in a moment.`,
+    );
+    this.failure = failure;
+    this.homeworkId = homeworkId;
+  }
+}

@@ -362,3 +362,10 @@ export const detentionsSchema = envelope(
   list(detentionSchema),
   z.object({ detention_alias_plural: text.optional() }),
 );
+
+/**
+ * `/apiv2student/homeworkticked/<status id>`: `{success:1,data:[],meta:[]}` (docs/classcharts-api.md §4;
+ * classchartsapi/api-docs@70803adfa6 `openapi/studentclientapi.yaml`, `empty_response.yaml`). Nothing in it is
+ * used: the state is confirmed by reading the homework again.
+ */
+export const homeworkTickedSchema = envelope(z.unknown(), z.object({}));
