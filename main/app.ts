@@ -636,6 +636,12 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
         requireSignedIn();
         return engine.records(kind, pupilId ?? selectedPupilId ?? undefined);
       }),
+    'homework:tick': (request) =>
+      shown(async () => {
+        const { homeworkId, pupilId, ticked } = parseRequest('homework:tick', request);
+        requireSignedIn();
+        return engine.setHomeworkTicked(homeworkId, pupilId ?? selectedPupilId ?? undefined, ticked);
+      }),
     'settings:update': async (request) => {
       const patch = parseRequest('settings:update', request);
       const next = mergeSettings(settings, patch);

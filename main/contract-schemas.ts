@@ -11,6 +11,7 @@ import {
   webLinkProblem,
   WEB_LINK_REFUSALS,
   type AccountKind,
+  type HomeworkTickRequest,
   type InvokeChannel,
   type LoginRequest,
   type RecordKind,
@@ -80,6 +81,13 @@ export const recordsRequestSchema = z.strictObject({
   pupilId: pupilIdSchema.optional(),
 });
 
+/** `homework:tick`: a homework id, an optional pupil id, and whether it should end up ticked. */
+export const homeworkTickRequestSchema: z.ZodType<HomeworkTickRequest> = z.strictObject({
+  homeworkId: z.int('Choose a homework.').positive('Choose a homework.').max(Number.MAX_SAFE_INTEGER),
+  pupilId: pupilIdSchema.optional(),
+  ticked: z.boolean('Say whether the homework is ticked off.'),
+});
+
 /**
  * True for an absolute `http:` or `https:` URL with no credentials in it, at most
  * {@link WEB_LINK_MAX_LENGTH} characters (preload/contract.ts `webLinkProblem`, shared with the popover).
@@ -124,6 +132,7 @@ export const REQUEST_SCHEMAS = {
   'sync:refresh': noArgument,
   'day:get': dayRequestSchema,
   'records:get': recordsRequestSchema,
+  'homework:tick': homeworkTickRequestSchema,
   'settings:update': settingsPatchSchema,
   'shell:open-external': externalUrlSchema,
   'attachment:open': attachmentRequestSchema,

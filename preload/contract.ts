@@ -180,7 +180,10 @@ export interface AppState {
   selectedPupilId: number | null;
   /** Today's lessons for the selected pupil, or `null` before the first load. */
   today: DayView | null;
-  /** Upcoming (not completed) homework for the selected pupil: overdue, and due within 14 days. */
+  /**
+   * Upcoming homework for the selected pupil: to do (overdue, and due within 14 days), and ticked off by the
+   * pupil (due today or later, so it can be unticked; ticked overdue work is done and left out).
+   */
   homework: HomeworkGroup[];
   freshness: {
     /** When the shown data was last fetched successfully, or `null` if never. */
@@ -281,6 +284,18 @@ export interface DayRequest {
   pupilId?: number;
 }
 
+/**
+ * `homework:tick`: tick a homework off (`ticked: true`) or untick it, as the pupil does in the ClassCharts
+ * app. Students only. `homeworkId` is the homework's id (not its status id); `pupilId` defaults to the
+ * selected pupil. Resolves with the homework as ClassCharts shows it afterwards (confirmed by a fresh read);
+ * rejects with a message fit to show when it could not be set.
+ */
+export interface HomeworkTickRequest {
+  homeworkId: number;
+  pupilId?: number;
+  ticked: boolean;
+}
+
 /** Where a click on a notification (or the tray) should take the popover. */
 export type NavigateTarget =
   | { view: 'today' }
@@ -304,6 +319,7 @@ export interface InvokeChannels {
   'sync:refresh': { request: void; response: void };
   'day:get': { request: DayRequest; response: DayView };
   'records:get': { request: RecordsRequest; response: RecordsResult };
+  'homework:tick': { request: HomeworkTickRequest; response: Homework };
   'settings:update': { request: SettingsPatch; response: Settings };
   'shell:open-external': { request: string; response: void };
   'attachment:open': { request: AttachmentRequest; response: void };
@@ -330,6 +346,7 @@ export const INVOKE_CHANNELS = [
   'sync:refresh',
   'day:get',
   'records:get',
+  'homework:tick',
   'settings:update',
   'shell:open-external',
   'attachment:open',
@@ -358,6 +375,7 @@ export const BRIDGE_METHODS = {
   refresh: 'sync:refresh',
   getDay: 'day:get',
   getRecords: 'records:get',
+  tickHomework: 'homework:tick',
   updateSettings: 'settings:update',
   openExternal: 'shell:open-external',
   openAttachment: 'attachment:open',

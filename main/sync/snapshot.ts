@@ -111,7 +111,9 @@ const GROUP_ORDER: readonly HomeworkGroupKey[] = ['overdue', 'today', 'tomorrow'
 /**
  * Open homework (see {@link isHomeworkOpen}) grouped by due date: overdue, today, tomorrow, the rest of
  * this week (to Sunday), later (up to {@link HOMEWORK_DAYS_AHEAD} days ahead, and homework without a due
- * date, last). Empty groups are left out; items within a group are by due date, then subject and title.
+ * date, last). Homework the pupil ticked off stays in its group from today on, so it can be unticked (as in
+ * the ClassCharts app); ticked overdue work is done and past, and is left out. Empty groups are left out;
+ * items within a group are by due date, then subject and title.
  */
 export function groupHomework(items: readonly Homework[], today: IsoDate): HomeworkGroup[] {
   const groups = new Map<HomeworkGroupKey, Homework[]>();
@@ -122,9 +124,9 @@ export function groupHomework(items: readonly Homework[], today: IsoDate): Homew
       a.title.localeCompare(b.title),
   );
   for (const homework of sorted) {
-    if (!isHomeworkOpen(homework)) continue;
     const key = homeworkGroupKey(homework.dueDate, today);
     if (key === null) continue;
+    if (!isHomeworkOpen(homework) && !(homework.status === 'ticked' && key !== 'overdue')) continue;
     groups.set(key, [...(groups.get(key) ?? []), homework]);
   }
   return GROUP_ORDER.filter((key) => groups.has(key)).map((key) => ({ key, items: groups.get(key) ?? [] }));

@@ -59,6 +59,7 @@ export type CoreClient = SessionClient &
     | 'announcements'
     | 'detentions'
     | 'downloadAttachment'
+    | 'setHomeworkTicked'
   >;
 
 /** Why a refresh runs (for logs and `cli watch`). */
@@ -96,10 +97,11 @@ export type SyncEvent =
   | { type: 'extras'; ok: boolean; kinds: ExtraKind[]; error?: string };
 
 /**
- * Why data changed: a refresh, background kinds, or records of one kind the user asked for (and is
- * looking at already).
+ * Why data changed: a refresh, background kinds, records of one kind the user asked for (and is looking at
+ * already), or a homework the pupil ticked off or unticked.
  */
-export type DataChange = { reason: 'refresh' | 'extras' } | { reason: 'records'; kind: ExtraKind };
+export type DataChange =
+  { reason: 'refresh' | 'extras' | 'homework-tick' } | { reason: 'records'; kind: ExtraKind };
 
 /** What {@link SyncEngine} is built from. */
 export interface SyncEngineOptions {
@@ -157,6 +159,8 @@ export class SyncEngine {
   /** Bumped by reset/stop: work started under an older epoch changes nothing. */
   private epoch = 0;
   private readonly answers = new Map<string, CachedAnswer<unknown>>();
+  /** The tick in flight per `pupilId:homeworkId`, and the state it sets (see `setHomeworkTicked`). */
+  private readonly ticks = new Map<string, { ticked: boolean; done: Promise<Homework> }>();
 
   constructor(options: SyncEngineOptions) {
     this.options = options;
@@ -549,6 +553,52 @@ export class SyncEngine {
     const items = await this.fetchExtra(kind, id, today, true);
     if (epoch === this.epoch) this.keepRecords(kind, id, now, items);
     return { kind, pupilId: id, fetchedAt: fetchedAt(now), items } as RecordsResult;
+  }
+
+  /**
+   * Ticks a homework of the known list off (`ticked: true`) or unticks it (`homework:tick`), through the
+   * keeper (the client reads, toggles only when needed and confirms, so the keeper's retry after signing in
+   * again never toggles twice), then puts the confirmed homework into the known data at once (change
+   * `homework-tick`: counts, groups, tray and the due-tomorrow rule see it before the next refresh).
+   * Single flight per homework: asking again for the same state while one is in flight joins it (a double
+   * click sends one toggle); asking for the other state runs after it, from a fresh read.
+   * @throws Error fit to show: not a student account, or the homework is not in the known list; the
+   *   client's errors (HomeworkTickError, SessionExpiredError, …), whose `userMessage` is fit to show.
+   */
+  setHomeworkTicked(homeworkId: number, pupilId: number | undefined, ticked: boolean): Promise<Homework> {
+    const known = this.pupil(pupilId);
+    if (this.keeper.accountKind !== 'student') throw new Error('Only the pupil can tick homework off.');
+    const id = known.pupil.id;
+    const homework = known.homework?.items.find((h) => h.id === homeworkId);
+    if (homework === undefined) throw new Error('That homework is not in the list any more.');
+    const key = `${id}:${homeworkId}`;
+    const inFlight = this.ticks.get(key);
+    if (inFlight?.ticked === ticked) return inFlight.done;
+    const epoch = this.epoch;
+    const run = async (): Promise<Homework> => {
+      const confirmed = await this.keeper.run((c) => c.setHomeworkTicked(homework, ticked, id));
+      if (epoch === this.epoch && this.data !== null) {
+        const previous = this.data;
+        this.data = updatePupil(previous, id, (k) =>
+          k.homework
+            ? {
+                ...k,
+                homework: {
+                  ...k.homework,
+                  items: k.homework.items.map((h) => (h.id === confirmed.id ? confirmed : h)),
+                },
+              }
+            : k,
+        );
+        this.options.onData(previous, this.data, { reason: 'homework-tick' });
+      }
+      return confirmed;
+    };
+    const done = (inFlight ? inFlight.done.then(run, run) : run()).finally(() => {
+      if (this.ticks.get(key)?.done === done) this.ticks.delete(key);
+    });
+    this.ticks.set(key, { ticked, done });
+    return done;
   }
 
   /**

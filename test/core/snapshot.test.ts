@@ -103,7 +103,7 @@ describe('homework groups', () => {
     expect(homeworkGroupKey(due, TODAY)).toBe(key);
   });
 
-  it('groups open homework in order, leaves out done work and empty groups', () => {
+  it('groups open homework in order, keeps ticked work from today on, leaves out done work and empty groups', () => {
     const groups = groupHomework(
       [
         homework(1, { dueDate: '2026-06-16', subject: 'Science' }),
@@ -112,13 +112,15 @@ describe('homework groups', () => {
         homework(4, { dueDate: '2026-06-16', status: 'completed' }),
         homework(5, { dueDate: '2026-06-25', status: 'ticked' }),
         homework(6, { dueDate: '2026-06-24' }),
+        homework(7, { dueDate: '2026-06-12', status: 'ticked' }), // ticked and overdue: done, past
+        homework(8, { dueDate: '2026-06-16', status: 'late' }),
       ],
       TODAY,
     );
     expect(groups.map((g) => [g.key, g.items.map((h) => h.id)])).toEqual([
       ['overdue', [2]],
       ['tomorrow', [3, 1]],
-      ['later', [6]],
+      ['later', [6, 5]],
     ]);
   });
 });

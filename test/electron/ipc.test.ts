@@ -30,6 +30,9 @@ function fakeHandlers(): ContractHandlers {
     'records:get': vi.fn(async () => {
       throw new Error('ClassCharts is not answering right now.');
     }),
+    'homework:tick': vi.fn(async () => {
+      throw new Error('ClassCharts did not tick off this homework. Try again in a moment.');
+    }),
     'settings:update': vi.fn(async () => studentState().settings),
     'shell:open-external': vi.fn(async () => undefined),
     'attachment:open': vi.fn(async () => undefined),

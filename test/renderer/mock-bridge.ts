@@ -9,6 +9,7 @@ import type {
   ContractHandlers,
   DayView,
   EventChannel,
+  Homework,
   EventChannels,
   InvokeChannel,
   NavigateTarget,
@@ -182,6 +183,24 @@ export function defaultRecords(request: RecordsRequest): RecordsResult {
   }
 }
 
+/**
+ * `homework:tick` as main answers it: the homework (from the snapshot's groups) with its new status, and a
+ * `state:changed` showing it. @throws Error "That homework is not in the list any more." for an unknown id.
+ */
+export function tickInState(mock: MockBridge, homeworkId: number, ticked: boolean): Homework {
+  const found = mock.state.homework.flatMap((g) => g.items).find((h) => h.id === homeworkId);
+  if (!found) throw new Error('That homework is not in the list any more.');
+  const updated: Homework = { ...found, status: ticked ? 'ticked' : 'todo' };
+  mock.emitState({
+    ...mock.state,
+    homework: mock.state.homework.map((g) => ({
+      ...g,
+      items: g.items.map((h) => (h.id === homeworkId ? updated : h)),
+    })),
+  });
+  return structuredClone(updated);
+}
+
 /** Creates a mock bridge answering from `state`; handlers may be overridden through `handlers`. */
 export function createMockBridge(initial: AppState): MockBridge {
   const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
@@ -204,6 +223,7 @@ export function createMockBridge(initial: AppState): MockBridge {
       'sync:refresh': async () => undefined,
       'day:get': async ({ date }): Promise<DayView> => ({ date, lessons: [], minutesToNext: null }),
       'records:get': async (request) => defaultRecords(request),
+      'homework:tick': async ({ homeworkId, ticked }) => tickInState(mock, homeworkId, ticked),
       'settings:update': async (patch) => {
         const settings = mergeSettings(mock.state.settings, patch);
         mock.state = { ...mock.state, settings };
