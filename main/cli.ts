@@ -3,6 +3,7 @@
  * xbar). Commands:
  * - `today [--date YYYY-MM-DD] [--json]` (./cli/today.ts);
  * - `records <kind> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json]` (./cli/records.ts);
+ * - `homework tick|untick <homework id> [--json]` (./cli/homework.ts, students);
  * - `watch …` (./cli/watch.ts, loaded on demand);
  * - `doctor [--json]` (./cli/doctor.ts): every endpoint once, checked against the schemas, no values shown;
  * - `record --out DIR` (./cli/record.ts): every answer saved redacted, plus a fake-server dataset;
@@ -14,6 +15,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CliDeps } from './cli/env';
 import { errorLines, EXIT, UsageError } from './cli/errors';
+import { runHomework } from './cli/homework';
 import { type CliIo, processIo } from './cli/output';
 import { runDoctor } from './cli/doctor';
 import { runRecord } from './cli/record';
@@ -27,6 +29,9 @@ Commands:
   today [--date YYYY-MM-DD] [--json]      the day's lessons and homework due in the next 14 days
   records <kind> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json]
                                           one kind of record: ${RECORD_KINDS.join(', ')}
+  homework tick|untick <homework id> [--json]
+                                          tick a homework off, or untick it (students; the id
+                                          today --json prints), and print what ClassCharts confirms
   watch [options]                         stay signed in and print what changes (JSON lines)
   doctor [--json]                         check every endpoint against the app's schemas (safe to share:
                                           field names only, no values)
@@ -65,6 +70,8 @@ export async function runCli(
         return await runDoctor(rest, env, io, deps);
       case 'record':
         return await runRecord(rest, env, io, deps);
+      case 'homework':
+        return await runHomework(rest, env, io, deps);
       case 'watch': {
         // Loaded on demand: the core it runs is not needed by `today` or `records`.
         const { runWatch } = await import('./cli/watch');

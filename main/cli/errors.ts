@@ -2,13 +2,15 @@
  * How the CLI reports failure: one line on stderr, never a stack trace (unless CLASSCHARTS_DEBUG=1), and an
  * exit code a status bar (waybar, polybar, xbar) or a script can act on:
  * - 0 ok;
- * - 2 wrong credentials or bad arguments (the user must fix something: env, flags, sign-in details);
+ * - 2 wrong credentials or bad arguments (the user must fix something: env, flags, sign-in details, a
+ *   homework that is not there or not the pupil's to tick);
  * - 3 the service is unreachable or broken (network failure, timeout, HTML or off-schema answers,
  *   the service refusing, a fresh session reported expired);
  * - 1 a bug in the CLI itself (anything unexpected).
  */
 import {
   ClassChartsError,
+  HomeworkTickError,
   InvalidInputError,
   NoPupilsError,
   SessionExpiredError,
@@ -32,7 +34,8 @@ export function exitCodeFor(error: unknown): number {
   if (
     error instanceof WrongCredentialsError ||
     error instanceof InvalidInputError ||
-    error instanceof NoPupilsError
+    error instanceof NoPupilsError ||
+    (error instanceof HomeworkTickError && error.failure !== 'not-confirmed')
   )
     return EXIT.usage;
   if (error instanceof ClassChartsError) return EXIT.service;
@@ -78,4 +81,23 @@ export async function reportingErrors(
 function isParseArgsError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
+}
+
+/**
+ * Runs one command's body and turns the outcome into an exit code: what the body returns is printed on
+ * stdout (exit 0); a failure prints its one line on stderr ({@link errorLines}) and exits with
+ * {@link exitCodeFor}. Never throws.
+ */
+export async function runCommand(
+  env: NodeJS.ProcessEnv,
+  io: { out(text: string): void; err(text: string): void },
+  body: () => Promise<string>,
+): Promise<number> {
+  try {
+    io.out(await body());
+    return EXIT.ok;
+  } catch (error) {
+    io.err(errorLines(error, env.CLASSCHARTS_DEBUG === '1'));
+    return exitCodeFor(error);
+  }
 }
