@@ -13,6 +13,7 @@ import type {
   AttachmentRequest,
   ClassChartsApi,
   DayView,
+  Homework,
   IsoDate,
   LessonState,
   LessonView,
@@ -132,6 +133,17 @@ export class PopoverStore {
   linkToConfirm = $state<{ url: string; host: string; shown: string } | null>(null);
   /** Attached files being downloaded and opened (`attachment:open`), by {@link attachmentKey}. */
   openingFiles = $state<string[]>([]);
+  /**
+   * Ticks in flight, homework id → the state asked for: shown at once (optimistic) until main answers, then
+   * main's snapshot shows the confirmed state; dropped (rolled back) when it fails.
+   */
+  ticking = $state<Record<number, boolean>>({});
+  /**
+   * Homework ticked off from this list that main's list no longer carries (overdue work, once ticked, is
+   * done and leaves main's groups): kept on screen, ticked, until another view opens, so a mis-tick can be
+   * undone where it happened.
+   */
+  tickedHere = $state<Record<number, Homework>>({});
 
   /** Today's date in Europe/London (the snapshot's day once loaded). */
   readonly today: IsoDate = $derived(this.state?.today?.date ?? londonDate(this.nowMs));
@@ -248,6 +260,7 @@ export class PopoverStore {
     if (view !== 'homework') {
       this.homeworkId = null;
       this.homeworkReturn = null;
+      this.tickedHere = {};
     }
     if (view === 'more') void this.loadRecords(this.moreSection);
   }
@@ -449,6 +462,53 @@ export class PopoverStore {
     } catch (error) {
       this.settingsSave = { status: 'error', error: errorMessage(error) };
       return null;
+    }
+  }
+
+  /**
+   * Whether a homework can be ticked off or unticked here: a student's own, while its status is the pupil's
+   * to change (`todo` or `ticked`; completed, late and any teacher status are not).
+   */
+  canTick(homework: Homework): boolean {
+    return !this.isParent && (homework.status === 'todo' || homework.status === 'ticked');
+  }
+
+  /** Whether the homework shows as ticked off: the state asked for while a tick is in flight, else main's. */
+  isTicked(homework: Homework): boolean {
+    return this.ticking[homework.id] ?? homework.status === 'ticked';
+  }
+
+  /** The status to show: `ticked` or `todo` as asked while a tick is in flight, else main's. */
+  shownStatus(homework: Homework): Homework['status'] {
+    const asked = this.ticking[homework.id];
+    return asked === undefined ? homework.status : asked ? 'ticked' : 'todo';
+  }
+
+  /**
+   * Ticks a homework off or unticks it (`homework:tick`): the row shows the new state at once, main's
+   * snapshot then shows the confirmed one; on failure it goes back and the action banner says why. One at a
+   * time per homework (the control is disabled meanwhile; a second call is ignored).
+   */
+  async setTicked(homework: Homework, ticked: boolean): Promise<void> {
+    if (homework.id in this.ticking) return;
+    this.ticking[homework.id] = ticked;
+    this.actionError = null;
+    // Kept from now on: main's snapshot without it may come before main's answer.
+    if (ticked) this.tickedHere[homework.id] = { ...homework, status: 'ticked' };
+    const pupilId = this.state?.selectedPupilId ?? undefined;
+    try {
+      const confirmed = await this.#api.tickHomework({
+        homeworkId: homework.id,
+        ticked,
+        ...(pupilId === undefined ? {} : { pupilId }),
+      });
+      if (confirmed.status === 'ticked') this.tickedHere[confirmed.id] = confirmed;
+      else delete this.tickedHere[confirmed.id];
+    } catch (error) {
+      if (ticked) delete this.tickedHere[homework.id];
+      this.actionError = `${ticked ? 'Could not tick off' : 'Could not untick'} "${homework.title}". ${errorMessage(error)}`;
+    } finally {
+      delete this.ticking[homework.id];
     }
   }
 

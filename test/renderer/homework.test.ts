@@ -1,17 +1,11 @@
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import { homework, homeworkGroups, studentState } from './fixtures';
-import { renderApp } from './render';
-
-async function openHomeworkTab(state = studentState()) {
-  const rendered = await renderApp(state);
-  await fireEvent.click(rendered.screen.getByRole('button', { name: /^Homework/ }));
-  return rendered;
-}
+import { renderApp, renderHomeworkTab } from './render';
 
 describe('Homework', () => {
   it('groups homework by when it is due, with subject, title and status', async () => {
-    const { screen } = await openHomeworkTab();
+    const { screen } = await renderHomeworkTab();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent?.trim());
     expect(headings).toEqual(['Overdue (1)', 'Due today (1)', 'Due tomorrow (1)', 'This week (1)']);
     const overdue = within(screen.getByRole('region', { name: /Overdue/ })).getByRole('button');
@@ -24,7 +18,7 @@ describe('Homework', () => {
   });
 
   it("counts the pupil's homework to do on the tab", async () => {
-    const { screen } = await openHomeworkTab();
+    const { screen } = await renderHomeworkTab();
     const tab = screen.getByRole('button', { name: /^Homework/ });
     expect(tab.textContent?.replace(/\s+/g, ' ').trim()).toBe('Homework 4 to do');
     expect(tab.getAttribute('aria-current')).toBe('page');
@@ -33,13 +27,13 @@ describe('Homework', () => {
   it('says so when no homework is due', async () => {
     const state = studentState({ homework: [] });
     state.pupils = [{ ...state.pupils[0]!, homeworkDue: 0, homeworkOverdue: 0 }];
-    const { screen } = await openHomeworkTab(state);
+    const { screen } = await renderHomeworkTab(state);
     expect(screen.getByRole('button', { name: /^Homework/ }).textContent?.trim()).toBe('Homework');
     expect(screen.getByText('No homework due.')).toBeTruthy();
   });
 
   it('opens a homework with its sanitized description, links and files, and goes back with Escape', async () => {
-    const { screen, bridge } = await openHomeworkTab();
+    const { screen, bridge } = await renderHomeworkTab();
     await fireEvent.click(screen.getByRole('button', { name: /Poetry analysis/ }));
     const title = screen.getByRole('heading', { name: 'Poetry analysis' });
     expect(document.activeElement).toBe(title);
@@ -100,7 +94,7 @@ describe('Homework', () => {
         '<img src="x" onerror="window.__ran = 3"><script>window.__ran = 4</script>',
     });
     const state = studentState({ homework: [{ key: 'tomorrow', items: [evil] }] });
-    const { screen, bridge } = await openHomeworkTab(state);
+    const { screen, bridge } = await renderHomeworkTab(state);
     await fireEvent.click(screen.getByRole('button', { name: /Evil/ }));
     const description = await screen.findByRole('region', { name: 'Description' });
     await fireEvent.mouseOver(within(description).getByText('Hover'));
@@ -122,13 +116,13 @@ describe('Homework', () => {
   });
 
   it('hides the popover on Escape from the list', async () => {
-    const { bridge } = await openHomeworkTab();
+    const { bridge } = await renderHomeworkTab();
     await fireEvent.keyDown(window, { key: 'Escape' });
     await waitFor(() => expect(bridge.requestsOf('popover:hide')).toHaveLength(1));
   });
 
   it('shows a loading state before the first snapshot has any data', async () => {
-    const { screen } = await openHomeworkTab(studentState({ today: null, homework: [] }));
+    const { screen } = await renderHomeworkTab(studentState({ today: null, homework: [] }));
     const loading = screen.getByText('Loading homework…').closest('[aria-busy]');
     expect(loading?.getAttribute('aria-busy')).toBe('true');
     expect(screen.queryByText('No homework due.')).toBeNull();
@@ -146,7 +140,7 @@ describe('Homework', () => {
       groups[3]!.items.push(
         ...Array.from({ length: 12 }, (_, i) => homework(300 + i, `Extra task ${i + 1}`, '2026-11-27')),
       );
-      const { screen } = await openHomeworkTab(studentState({ homework: groups }));
+      const { screen } = await renderHomeworkTab(studentState({ homework: groups }));
       const view = screen.getByRole('main');
       view.scrollTop = 240;
       await fireEvent.click(screen.getByRole('button', { name: /Extra task 9/ }));

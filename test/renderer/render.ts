@@ -2,13 +2,13 @@
  * Renders the popover (App.svelte) or one view for a test: a mock bridge, a started PopoverStore with its
  * clock frozen at NOW (only `Date` is faked: promises and DOM events run normally), and cleanup.
  */
-import { cleanup, render, type RenderResult } from '@testing-library/svelte';
+import { cleanup, fireEvent, render, type RenderResult } from '@testing-library/svelte';
 import { afterEach, vi } from 'vitest';
 import type { Component } from 'svelte';
 import type { AppState } from '../../preload/contract';
 import App from '../../renderer/App.svelte';
 import { PopoverStore, storeContext } from '../../renderer/lib/popover.svelte';
-import { NOW } from './fixtures';
+import { NOW, studentState } from './fixtures';
 import { createMockBridge, type MockBridge } from './mock-bridge';
 
 /** What a rendered popover gives the test. */
@@ -48,6 +48,13 @@ export async function renderApp(state: AppState, now = NOW, timers = false): Pro
   const { bridge, store } = await startStore(state, now, timers);
   const screen = render(App, { props: { store } }) as unknown as RenderResult<Component>;
   return { bridge, store, screen };
+}
+
+/** Renders the popover on `state` (a student's by default) and opens the Homework tab. */
+export async function renderHomeworkTab(state = studentState()): Promise<Rendered> {
+  const rendered = await renderApp(state);
+  await fireEvent.click(rendered.screen.getByRole('button', { name: /^Homework/ }));
+  return rendered;
 }
 
 /** Renders one view or component with the store in context. */
