@@ -21,10 +21,11 @@ resolveBridge().then(
     mount(App, { target, props: { store } });
     void store.start();
     // Warm the on-demand chunks once the first screen is up, so they open at once: the sanitizer
-    // (DOMPurify, for a homework) and the Settings view.
+    // (DOMPurify, for a homework), the Settings view and the homework tick.
     const warm = () => {
       void import('./components/SanitizedHtml.svelte');
       void import('./views/Settings.svelte');
+      void import('./components/TickBox.svelte');
     };
     if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 2000 });
     else setTimeout(warm, 500);

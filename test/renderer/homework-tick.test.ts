@@ -12,7 +12,7 @@ import { renderHomeworkTab } from './render';
 describe('ticking homework off', () => {
   it('a checkbox on each to-do or ticked row, named after the homework; none for late work', async () => {
     const { screen } = await renderHomeworkTab();
-    const boxes = screen.getAllByRole('checkbox');
+    const boxes = await screen.findAllByRole('checkbox');
     expect(boxes.map((b) => [b.getAttribute('aria-label'), (b as HTMLInputElement).checked])).toEqual([
       ['Done: Poetry analysis', false],
       ['Done: Cell diagram', true],
@@ -26,7 +26,7 @@ describe('ticking homework off', () => {
     const { screen, bridge } = await renderHomeworkTab();
     const answer = deferred<Homework>();
     bridge.handlers['homework:tick'] = () => answer.promise;
-    const box = screen.getByRole('checkbox', { name: 'Done: Essay plan' }) as HTMLInputElement;
+    const box = (await screen.findByRole('checkbox', { name: 'Done: Essay plan' })) as HTMLInputElement;
     box.focus();
 
     await fireEvent.click(box);
@@ -49,7 +49,7 @@ describe('ticking homework off', () => {
 
   it('unticks a ticked homework', async () => {
     const { screen, bridge } = await renderHomeworkTab();
-    const box = screen.getByRole('checkbox', { name: 'Done: Cell diagram' }) as HTMLInputElement;
+    const box = (await screen.findByRole('checkbox', { name: 'Done: Cell diagram' })) as HTMLInputElement;
     await fireEvent.click(box);
     await waitFor(() => expect(box.getAttribute('aria-disabled')).toBe('false'));
     expect(box.checked).toBe(false);
@@ -63,7 +63,7 @@ describe('ticking homework off', () => {
     const { screen, bridge } = await renderHomeworkTab();
     const answer = deferred<Homework>();
     bridge.handlers['homework:tick'] = () => answer.promise;
-    const box = screen.getByRole('checkbox', { name: 'Done: Poetry analysis' }) as HTMLInputElement;
+    const box = (await screen.findByRole('checkbox', { name: 'Done: Poetry analysis' })) as HTMLInputElement;
     await fireEvent.click(box);
     expect(box.checked).toBe(true);
 
@@ -90,7 +90,9 @@ describe('ticking homework off', () => {
       });
       return updated;
     };
-    const box = screen.getByRole('checkbox', { name: 'Done: Fractions revision' }) as HTMLInputElement;
+    const box = (await screen.findByRole('checkbox', {
+      name: 'Done: Fractions revision',
+    })) as HTMLInputElement;
     await fireEvent.click(box);
     await waitFor(() => expect(box.getAttribute('aria-disabled')).toBe('false'));
     expect(screen.getByRole('checkbox', { name: 'Done: Fractions revision' })).toBe(box);
@@ -100,7 +102,7 @@ describe('ticking homework off', () => {
   it('the detail has the same tick, with its status following it', async () => {
     const { screen } = await renderHomeworkTab();
     await fireEvent.click(screen.getByRole('button', { name: /^English/ }));
-    const box = screen.getByRole('checkbox', { name: 'Done: Poetry analysis' }) as HTMLInputElement;
+    const box = (await screen.findByRole('checkbox', { name: 'Done: Poetry analysis' })) as HTMLInputElement;
     await fireEvent.click(box);
     await waitFor(() => expect(box.getAttribute('aria-disabled')).toBe('false'));
     expect(box.checked).toBe(true);
@@ -109,6 +111,9 @@ describe('ticking homework off', () => {
 
   it('a parent sees no tick (ClassCharts has none for parents)', async () => {
     const { screen } = await renderHomeworkTab(parentState());
+    await screen.findAllByRole('heading', { level: 2 });
+    await import('../../renderer/components/TickBox.svelte'); // loaded: no tick comes later either
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.queryAllByRole('checkbox')).toEqual([]);
   });
 });

@@ -131,9 +131,9 @@ test('a reopened popover shows the lessons from its first frame, its bridge code
       .filter((name) => name.endsWith('.js')),
   );
   // The on-demand chunks warmed when the popover is idle (the sanitized-HTML component with DOMPurify and
-  // the links' judgement, Settings) may come later.
+  // the links' judgement, Settings, the homework tick) may come later.
   const late = scripts.filter(
-    (name) => !html.includes(`.${name}"`) && !/\/(SanitizedHtml|links|Settings)-/.test(name),
+    (name) => !html.includes(`.${name}"`) && !/\/(SanitizedHtml|links|Settings|TickBox)-/.test(name),
   );
   expect(late, 'every other script is named in the page (entry or modulepreload)').toEqual([]);
   expect(
