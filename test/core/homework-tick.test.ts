@@ -34,6 +34,11 @@ const items = (state: AppState): Homework[] => state.homework.flatMap((g) => g.i
 const find = (state: AppState, id: number): Homework | undefined => items(state).find((h) => h.id === id);
 const toggles = (h: Harness) => h.paths().filter((p) => p.startsWith('/apiv2student/homeworkticked/'));
 
+/** The demo student's homework as the fake serves it (a test may change it before signing in). */
+function studentHomework(h: Harness) {
+  return h.fake.dataset.pupils.find((p) => p.pupil.id === h.fake.accounts.student.pupilId)!.homeworks;
+}
+
 /** A to-do homework the list shows, due today or later (`overdue`: past its due date). */
 function todo(h: Harness, overdue = false): Homework {
   const found = h.app
@@ -67,7 +72,12 @@ describe('homework:tick', () => {
   });
 
   it('an overdue homework ticked off leaves Overdue and its count (done and past)', async () => {
-    const h = await signedIn();
+    const h = await signedIn('student', (fake) => {
+      // An open homework due last Wednesday.
+      const [raw] = studentHomework(fake).filter((hw) => hw.due_date > '2026-06-16');
+      raw!.due_date = '2026-06-10';
+      raw!.status = { ...raw!.status, state: null, ticked: 'no' };
+    });
     const homework = todo(h, true);
     const before = h.app.state().pupils[0]!.homeworkOverdue;
     await h.app.handlers['homework:tick']({ homeworkId: homework.id, ticked: true });
@@ -93,8 +103,9 @@ describe('homework:tick', () => {
   it('a ticked homework due tomorrow gets no evening reminder; the others still do', async () => {
     const h = await signedIn('student', (fake) => {
       // Two open homework due tomorrow, Tuesday 16 June.
-      const pupil = fake.fake.dataset.pupils.find((p) => p.pupil.id === fake.fake.accounts.student.pupilId)!;
-      for (const raw of pupil.homeworks.filter((hw) => hw.due_date > '2026-06-16').slice(0, 2)) {
+      for (const raw of studentHomework(fake)
+        .filter((hw) => hw.due_date > '2026-06-16')
+        .slice(0, 2)) {
         raw.due_date = '2026-06-16';
         raw.status = { ...raw.status, state: null, ticked: 'no' };
       }
