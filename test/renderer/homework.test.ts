@@ -63,7 +63,7 @@ describe('Homework', () => {
   });
 
   it('a file button spins and is disabled while main opens the file, then shows why it failed', async () => {
-    const { screen, bridge } = await openHomeworkTab();
+    const { screen, bridge } = await renderHomeworkTab();
     let finish: (error?: Error) => void = () => {};
     bridge.handlers['attachment:open'] = () =>
       new Promise<void>((resolve, reject) => {
