@@ -33,6 +33,7 @@ const recordKinds = [
   'badges',
   'announcements',
   'detentions',
+  'attendance',
 ] as const satisfies readonly RecordKind[];
 // Compile-time: the lists name every kind.
 const _allAccountKinds: Exclude<AccountKind, (typeof accountKinds)[number]> extends never ? true : never =

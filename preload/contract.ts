@@ -10,6 +10,7 @@
 import type {
   AccountKind,
   Announcement,
+  Attendance,
   Badge,
   BehaviourPoint,
   BehaviourSummary,
@@ -156,6 +157,11 @@ export interface PupilView {
   homeworkOverdue: number;
   /** The next lesson today, for the switcher and tray: subject, room, start. */
   nextLesson: { subject: string; room: string; start: Instant } | null;
+  /**
+   * What the school shows of attendance (`display_attendance`, `display_attendance_percentage`): More has
+   * an Attendance section only when `shown`; the percentage only when `percentage` too.
+   */
+  attendance: { shown: boolean; percentage: boolean };
 }
 
 /** Signed-in state of the app. `needs-sign-in`: stored credentials were refused; the user must act. */
@@ -242,7 +248,7 @@ export type LoginResult =
     };
 
 /** Record kinds loaded on demand (`records:get`). */
-export type RecordKind = 'activity' | 'behaviour' | 'badges' | 'announcements' | 'detentions';
+export type RecordKind = 'activity' | 'behaviour' | 'badges' | 'announcements' | 'detentions' | 'attendance';
 
 /** Request for on-demand records; `pupilId` defaults to the selected pupil. */
 export interface RecordsRequest {
@@ -276,7 +282,17 @@ export type RecordsResult =
     }
   | { kind: 'badges'; pupilId: number; fetchedAt: Instant; items: Badge[] }
   | { kind: 'announcements'; pupilId: number; fetchedAt: Instant; items: Announcement[] }
-  | { kind: 'detentions'; pupilId: number; fetchedAt: Instant; items: Detention[] };
+  | { kind: 'detentions'; pupilId: number; fetchedAt: Instant; items: Detention[] }
+  | {
+      kind: 'attendance';
+      pupilId: number;
+      fetchedAt: Instant;
+      /** The range asked for: the seven days up to today (YYYY-MM-DD, Europe/London). */
+      from: IsoDate;
+      to: IsoDate;
+      /** The percentages are `null` when the school does not show them (`display_attendance_percentage`). */
+      attendance: Attendance;
+    };
 
 /** Request for another day's timetable (previous/next day in the popover). */
 export interface DayRequest {

@@ -29,6 +29,7 @@ import {
 import {
   mapActivityPoint,
   mapAnnouncement,
+  mapAttendance,
   mapBadge,
   mapBehaviour,
   mapDetention,
@@ -39,6 +40,7 @@ import {
 import {
   activitySchema,
   announcementsSchema,
+  attendanceSchema,
   badgesSchema,
   behaviourSchema,
   detentionsSchema,
@@ -57,6 +59,7 @@ import type {
   AccountKind,
   ActivityPage,
   Announcement,
+  Attendance,
   Badge,
   BehaviourPoint,
   BehaviourSummary,
@@ -493,6 +496,21 @@ export class ClassChartsClient {
   async announcements(pupilId?: number): Promise<Announcement[]> {
     const body = await this.read(announcementsSchema, 'announcements', pupilId, {});
     return body.data.map((announcement) => mapAnnouncement(announcement, pupilId));
+  }
+
+  /**
+   * Register marks and percentages between the dates (`GET <base>/attendance/<id>?from&to`,
+   * docs/classcharts-api.md §5.11; classcharts-api-js 2.12.3 `src/core/baseClient.ts` `getAttendance`).
+   * Ask only when the pupil's `features.attendance` is true: the school chose whether to show it.
+   * @throws InvalidInputError a malformed date or `from` after `to` (nothing is sent); the transport's errors.
+   */
+  async attendance(options: DateRange, pupilId?: number): Promise<Attendance> {
+    checkRange(options);
+    const body = await this.read(attendanceSchema, 'attendance', pupilId, {
+      from: options.from,
+      to: options.to,
+    });
+    return mapAttendance(body);
   }
 
   /** Detentions (docs/classcharts-api.md §5.10). */

@@ -12,6 +12,7 @@ import { isIsoDate, londonDate, londonLocalToInstant, parseInstant, toLondonInst
 import type {
   RawActivityPoint,
   RawAnnouncement,
+  RawAttendance,
   RawBadge,
   RawBehaviour,
   RawDetention,
@@ -22,6 +23,9 @@ import type {
 import type {
   Announcement,
   Attachment,
+  Attendance,
+  AttendanceMark,
+  AttendanceStatus,
   Badge,
   BehaviourPoint,
   BehaviourSummary,
@@ -148,6 +152,8 @@ export function mapPupil(raw: RawPupil): Pupil {
       announcements: raw.display_announcements ?? true,
       badges: raw.display_event_badges ?? true,
       activity: raw.display_activity ?? true,
+      attendance: raw.display_attendance ?? false,
+      attendancePercentage: raw.display_attendance_percentage ?? false,
     },
   });
 }
@@ -375,5 +381,66 @@ export function mapDetention(raw: RawDetention): Detention {
     teacher: personName(raw.teacher),
     subject: nonEmpty(raw.lesson?.subject?.name ?? null),
     type: nonEmpty(raw.detention_type?.name ?? null),
+  });
+}
+
+/**
+ * The service's attendance `status` → AttendanceStatus (see its JSDoc in types.ts for the sources):
+ * `yes`/`present` → present, `late` → late, `no`/`absent` → absent, `excused` → excused; `ignore`, empty and
+ * anything unknown → unknown.
+ */
+export function attendanceStatus(value: string | null): AttendanceStatus {
+  switch (value?.trim().toLowerCase()) {
+    case 'yes':
+    case 'present':
+      return 'present';
+    case 'late':
+      return 'late';
+    case 'no':
+    case 'absent':
+      return 'absent';
+    case 'excused':
+      return 'excused';
+    default:
+      return 'unknown';
+  }
+}
+
+/**
+ * Attendance → Attendance (docs/classcharts-api.md §5.11; shape: the veloii/classcharts-rs@a2262b7429
+ * fixture and classcharts-api-js 2.12.3 `AttendanceData`/`AttendanceMeta`). Days come in date order; a day
+ * whose key is not a date, or a mark that was not an object, is left out. Sessions follow `meta.sessions`,
+ * then the order the days name others in. The percentages are `null` when missing or unreadable.
+ */
+export function mapAttendance(raw: RawAttendance): Attendance {
+  const sessions = new Set<string>();
+  for (const name of raw.meta?.sessions ?? []) if (name !== null && name.trim() !== '') sessions.add(name);
+  for (const marks of Object.values(raw.data)) for (const name of Object.keys(marks)) sessions.add(name);
+  const order = [...sessions];
+  const days = Object.entries(raw.data)
+    .filter(([date]) => isIsoDate(date.trim()))
+    .map(([date, marks]) => ({
+      date: date.trim(),
+      marks: order.flatMap((session): AttendanceMark[] => {
+        const mark = marks[session];
+        if (mark === null || mark === undefined) return [];
+        return [
+          {
+            session,
+            code: mark.code?.trim() ?? '',
+            status: attendanceStatus(mark.status),
+            lateMinutes: mark.late_minutes !== null && mark.late_minutes > 0 ? mark.late_minutes : null,
+            lesson: nonEmpty(mark.lesson_name),
+            room: nonEmpty(mark.room_name),
+          },
+        ];
+      }),
+    }))
+    .sort((a, b) => a.date.localeCompare(b.date));
+  return bounded({
+    days,
+    sessions: order,
+    percentage: raw.meta?.percentage ?? null,
+    percentageSinceAugust: raw.meta?.percentage_singe_august ?? raw.meta?.percentage_since_august ?? null,
   });
 }

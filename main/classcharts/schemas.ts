@@ -120,6 +120,8 @@ export const pupilSchema = z.object({
   display_announcements: flag,
   display_event_badges: flag,
   display_activity: flag,
+  display_attendance: flag,
+  display_attendance_percentage: flag,
 });
 /** A student/pupil object after parsing (flags as booleans or `null`). */
 export type RawPupil = z.output<typeof pupilSchema>;
@@ -369,3 +371,52 @@ export const detentionsSchema = envelope(
  * used: the state is confirmed by reading the homework again.
  */
 export const homeworkTickedSchema = envelope(z.unknown(), z.object({}));
+
+// ---------------------------------------------------------------------------------------------
+// Attendance (docs/classcharts-api.md §5.11)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A percentage sent as a string (`"93.5"`, `"100"`: classcharts-api-js 2.12.3 `src/types.ts`
+ * `AttendanceMeta.percentage: string`) or a number, perhaps with a `%`; outside 0–100 or unreadable → `null`.
+ */
+const percent = z
+  .union([z.number(), z.string()])
+  .nullish()
+  .transform((v): number | null => {
+    const n = typeof v === 'string' ? num.parse(v.replace(/%\s*$/, '')) : num.parse(v);
+    return n !== null && n >= 0 && n <= 100 ? n : null;
+  });
+
+/** One session's mark; `late_minutes` is a number or `""` (veloii/classcharts-rs@a2262b7429 fixture). */
+export const attendanceMarkSchema = z.object({
+  code: text,
+  status: text,
+  late_minutes: num,
+  lesson_name: text,
+  room_name: text,
+});
+/** A session's mark after parsing. */
+export type RawAttendanceMark = z.output<typeof attendanceMarkSchema>;
+
+/**
+ * `/attendance/<id>?from&to`: `data` maps a date to session → mark (`[]` when empty, for the whole map or
+ * one day; a mark that is not an object is `null` here and dropped by map.ts); `meta` has the sessions and
+ * the percentages (`percentage_singe_august`, sic; the correct spelling is read too, in case it is fixed).
+ */
+export const attendanceSchema = envelope(
+  objectOrEmptyArray(
+    z.record(
+      z.string(),
+      objectOrEmptyArray(z.record(z.string(), attendanceMarkSchema.nullable().catch(null))),
+    ),
+  ),
+  z.object({
+    sessions: list(text).optional(),
+    percentage: percent.optional(),
+    percentage_singe_august: percent.optional(),
+    percentage_since_august: percent.optional(),
+  }),
+);
+/** The attendance answer after parsing. */
+export type RawAttendance = z.output<typeof attendanceSchema>;

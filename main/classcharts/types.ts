@@ -48,6 +48,13 @@ export interface Pupil {
     announcements: boolean;
     badges: boolean;
     activity: boolean;
+    /**
+     * The school shows attendance (`display_attendance`); `false` when the flag is absent, unlike the
+     * others: attendance is asked for only when the school says so.
+     */
+    attendance: boolean;
+    /** The school shows the attendance percentage too (`display_attendance_percentage`; absent → `false`). */
+    attendancePercentage: boolean;
   };
 }
 
@@ -237,4 +244,49 @@ export interface Detention {
   subject: string | null;
   /** Detention type name, e.g. `"After school"`, or `null`. */
   type: string | null;
+}
+
+/**
+ * A register mark as a pupil or parent reads it. Source: the service's `status` (docs/classcharts-api.md
+ * §5.11; classcharts-api-js 2.12.3 `src/types.ts` `AttendancePeriod.status`: `yes`, `present`, `ignore`,
+ * `no`, `absent`, `excused`, `late`): `yes`/`present` → `present`, `late` → `late` (in, but late),
+ * `no`/`absent` → `absent`, `excused` → `excused` (an authorised absence); `ignore` (no mark that counts:
+ * the school was closed, code `#`, or the session was not registered) and anything else → `unknown`.
+ */
+export type AttendanceStatus = 'present' | 'late' | 'absent' | 'excused' | 'unknown';
+
+/** One session's register mark (`data[date][session]`, docs/classcharts-api.md §5.11). */
+export interface AttendanceMark {
+  /** The session as the school names it: `"AM"`, `"PM"`, `"Period 1"`, … */
+  session: string;
+  /** The register code as sent (`"/"`, `"L"`, `"N"`, `"#"`, …); `""` when none. */
+  code: string;
+  status: AttendanceStatus;
+  /** Minutes late, when the service gave a positive number; else `null`. */
+  lateMinutes: number | null;
+  /** The lesson of a lesson session (`lesson_name`), or `null`. */
+  lesson: string | null;
+  /** Its room (`room_name`), or `null`. */
+  room: string | null;
+}
+
+/** One day's register marks, in the school's session order. */
+export interface AttendanceDay {
+  /** `YYYY-MM-DD`, Europe/London. */
+  date: IsoDate;
+  marks: AttendanceMark[];
+}
+
+/**
+ * Attendance over a date range (`/attendance/<id>?from&to`, docs/classcharts-api.md §5.11): days in date
+ * order, the school's sessions in order, and the percentages the service computed.
+ */
+export interface Attendance {
+  days: AttendanceDay[];
+  /** Every session the school registers, in its order (`meta.sessions`, then any others the days hold). */
+  sessions: string[];
+  /** Attendance over the range asked for, in percent (0–100; `meta.percentage`), or `null`. */
+  percentage: number | null;
+  /** Attendance since August (the school year), in percent (`meta.percentage_singe_august`), or `null`. */
+  percentageSinceAugust: number | null;
 }

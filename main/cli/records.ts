@@ -1,15 +1,18 @@
 /**
- * `npm run cli -- records <activity|behaviour|badges|announcements|detentions|pupils> [--from YYYY-MM-DD]
- * [--to YYYY-MM-DD] [--json]`: signs in from the environment (./env.ts) and prints one kind of record for
- * the pupil (`CLASSCHARTS_PUPIL` picks a parent's child).
+ * `npm run cli -- records <activity|behaviour|badges|announcements|detentions|attendance|pupils>
+ * [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json]`: signs in from the environment (./env.ts) and prints one
+ * kind of record for the pupil (`CLASSCHARTS_PUPIL` picks a parent's child).
  *
- * Dates (YYYY-MM-DD, Europe/London): activity and behaviour ask the service for the range, by default the
- * 30 days up to today; badges, announcements and detentions have no range upstream, so `--from`/`--to`
- * filter them here by their own date (items without a readable date are left out of a filtered list).
+ * Dates (YYYY-MM-DD, Europe/London): activity, behaviour and attendance ask the service for the range, by
+ * default the 30 days up to today; badges, announcements and detentions have no range upstream, so
+ * `--from`/`--to` filter them here by their own date (items without a readable date are left out of a
+ * filtered list). Attendance is only for a pupil whose school shows it, and its percentages only when the
+ * school shows them too (`null` otherwise), as in the app.
  *
  * `--json` prints one object (stable; documented in docs/notes/client.md):
  * - `pupils`: `{ kind, items: Pupil[] }`;
  * - `behaviour`: `{ kind, pupil: {id, name}, from, to, summary: BehaviourSummary }`;
+ * - `attendance`: `{ kind, pupil: {id, name}, from, to, attendance: Attendance }`;
  * - the others: `{ kind, pupil: {id, name}, from, to, items: [...] }` with the domain types of
  *   main/classcharts/types.ts (`from`/`to` are `null` when not given for the unranged kinds).
  */
@@ -17,6 +20,8 @@ import { parseArgs } from 'node:util';
 import { addDays, londonDate } from '../classcharts/dates';
 import type {
   Announcement,
+  Attendance,
+  AttendanceMark,
   Badge,
   BehaviourPoint,
   BehaviourSummary,
@@ -25,6 +30,7 @@ import type {
   IsoDate,
   Pupil,
 } from '../classcharts/types';
+import { InvalidInputError } from '../classcharts/errors';
 import { toIsoDate } from '../classcharts/map';
 import { checkRange } from '../classcharts/validate';
 import { systemClock } from '../ports';
@@ -39,12 +45,13 @@ export const RECORD_KINDS = [
   'badges',
   'announcements',
   'detentions',
+  'attendance',
   'pupils',
 ] as const;
 /** One of {@link RECORD_KINDS}. */
 export type CliRecordKind = (typeof RECORD_KINDS)[number];
 
-/** Days before `--to` that `--from` defaults to for activity and behaviour. */
+/** Days before `--to` that `--from` defaults to for activity, behaviour and attendance. */
 export const DEFAULT_RANGE_DAYS = 30;
 
 type PupilRef = { id: number; name: string };
@@ -54,6 +61,7 @@ type Range = { from: IsoDate | null; to: IsoDate | null };
 export type RecordsJson =
   | { kind: 'pupils'; items: Pupil[] }
   | ({ kind: 'behaviour'; pupil: PupilRef; summary: BehaviourSummary } & Range)
+  | ({ kind: 'attendance'; pupil: PupilRef; attendance: Attendance } & Range)
   | ({ kind: 'activity'; pupil: PupilRef; items: BehaviourPoint[] } & Range)
   | ({ kind: 'badges'; pupil: PupilRef; items: Badge[] } & Range)
   | ({ kind: 'announcements'; pupil: PupilRef; items: Announcement[] } & Range)
@@ -95,6 +103,22 @@ export async function loadRecords(
       return { kind, pupil: ref, ...ranged, items: await client.allActivity(ranged, pupil.id) };
     case 'behaviour':
       return { kind, pupil: ref, ...ranged, summary: await client.behaviour(ranged, pupil.id) };
+    case 'attendance': {
+      if (!pupil.features.attendance)
+        throw new InvalidInputError(
+          'attendance is not shown for this pupil',
+          `${pupil.name}'s school does not show attendance.`,
+        );
+      const attendance = await client.attendance(ranged, pupil.id);
+      return {
+        kind,
+        pupil: ref,
+        ...ranged,
+        attendance: pupil.features.attendancePercentage
+          ? attendance
+          : { ...attendance, percentage: null, percentageSinceAugust: null },
+      };
+    }
     case 'badges':
       return {
         kind,
@@ -151,6 +175,30 @@ export function formatRecords(result: RecordsJson): string {
             )
           : '') +
         `\n  Total: +${s.totalPositive} / -${s.totalNegative}\n  Positive: ${reasons(s.positiveReasons)}\n  Negative: ${reasons(s.negativeReasons)}\n`
+      );
+    }
+    case 'attendance': {
+      const a = result.attendance;
+      const percent = (value: number | null, what: string) => (value === null ? [] : [`${value}% ${what}`]);
+      const shown = [
+        ...percent(a.percentageSinceAugust, 'since August'),
+        ...percent(a.percentage, 'in this range'),
+      ];
+      const mark = (m: AttendanceMark | undefined) =>
+        m === undefined
+          ? ''
+          : `${m.status}${m.lateMinutes === null ? '' : ` ${m.lateMinutes} min`}${m.code ? ` (${m.code})` : ''}`;
+      return (
+        (a.days.length === 0
+          ? none
+          : heading +
+            table(
+              ['Date', ...a.sessions],
+              a.days.map((d) => [
+                d.date,
+                ...a.sessions.map((s) => mark(d.marks.find((m) => m.session === s))),
+              ]),
+            )) + (shown.length > 0 ? `\n  Attendance: ${shown.join(', ')}\n` : '')
       );
     }
     case 'activity':

@@ -161,6 +161,12 @@ export function pupilView(known: KnownPupil, now: number): PupilView {
     homeworkDue,
     homeworkOverdue,
     nextLesson: next?.start ? { subject: next.subject, room: next.room, start: next.start } : null,
+    // `=== true`: a pupil cached by an older version has no attendance flags; it shows none.
+    attendance: {
+      shown: known.pupil.features.attendance === true,
+      percentage:
+        known.pupil.features.attendance === true && known.pupil.features.attendancePercentage === true,
+    },
   };
 }
 

@@ -60,6 +60,7 @@ export type CoreClient = SessionClient &
     | 'detentions'
     | 'downloadAttachment'
     | 'setHomeworkTicked'
+    | 'attendance'
   >;
 
 /** Why a refresh runs (for logs and `cli watch`). */
@@ -121,6 +122,12 @@ export interface SyncEngineOptions {
 }
 
 const FRESH: Freshness = { stale: false, offline: false, refreshing: false, error: null };
+
+/**
+ * Days of attendance More shows, today included: a week back, so a Monday morning still shows last week's
+ * marks (this week alone would be one half-marked day).
+ */
+export const ATTENDANCE_DAYS = 7;
 
 /** Which pupil feature flag allows each background kind. */
 const EXTRA_FEATURE: Record<ExtraKind, keyof Pupil['features']> = {
@@ -540,6 +547,7 @@ export class SyncEngine {
         return { kind, pupilId: id, fetchedAt: fetchedAt(now), summary, recent };
       });
     }
+    if (kind === 'attendance') return this.attendance(known, today, now);
     const background = known[kind];
     if (background && now - background.fetchedAt < ON_DEMAND_TTL_MS && now >= background.fetchedAt) {
       return {
@@ -599,6 +607,30 @@ export class SyncEngine {
     });
     this.ticks.set(key, { ticked, done });
     return done;
+   * Attendance over the last seven days up to today ({@link ATTENDANCE_DAYS}), kept for 2 minutes, with the
+   * percentages only when the school shows them. Never kept as known data: no rule watches it.
+   * @throws Error fit to show when the pupil's school does not show attendance (nothing is asked).
+   */
+  private attendance(known: KnownPupil, today: IsoDate, now: number): Promise<RecordsResult> {
+    const { id, firstName, features } = known.pupil;
+    // `=== true`: a pupil cached by an older version has no such flags, and then shows no attendance.
+    if (features.attendance !== true) throw new Error(`${firstName}'s school does not show attendance here.`);
+    const from = addDays(today, 1 - ATTENDANCE_DAYS);
+    return this.cached(`attendance:${id}:${today}`, async () => {
+      const attendance = await this.keeper.run((c) => c.attendance({ from, to: today }, id));
+      const shown =
+        features.attendancePercentage === true
+          ? attendance
+          : { ...attendance, percentage: null, percentageSinceAugust: null };
+      return {
+        kind: 'attendance',
+        pupilId: id,
+        fetchedAt: toLondonInstant(now),
+        from,
+        to: today,
+        attendance: shown,
+      };
+    });
   }
 
   /**

@@ -8,6 +8,8 @@
  * (main/classcharts/types.ts, docs/classcharts-api.md §6).
  */
 import type {
+  AttendanceMark,
+  AttendanceStatus,
   DetentionStatus,
   HomeworkGroupKey,
   HomeworkStatus,
@@ -250,6 +252,40 @@ export function detentionStatusLabel(status: DetentionStatus): string {
     case 'upscaled':
       return 'Escalated';
   }
+}
+
+/** Attendance mark wording (preload/contract.ts `AttendanceStatus`). */
+export function attendanceStatusLabel(status: AttendanceStatus): string {
+  switch (status) {
+    case 'present':
+      return 'Present';
+    case 'late':
+      return 'Late';
+    case 'absent':
+      return 'Absent';
+    case 'excused':
+      return 'Excused';
+    case 'unknown':
+      return 'No mark';
+  }
+}
+
+/**
+ * A register mark as read aloud and shown in full: `AM: Late, 8 minutes`, `PM: Excused absence`,
+ * `PM: No mark` (no colour needed to tell them apart).
+ */
+export function attendanceMarkLabel(mark: AttendanceMark): string {
+  const status = mark.status === 'excused' ? 'Excused absence' : attendanceStatusLabel(mark.status);
+  const late =
+    mark.status === 'late' && mark.lateMinutes !== null
+      ? `, ${mark.lateMinutes} minute${mark.lateMinutes === 1 ? '' : 's'}`
+      : '';
+  return `${mark.session}: ${status}${late}`;
+}
+
+/** A percentage as `93.5%` (at most one decimal, a whole number without one). */
+export function formatPercentage(value: number): string {
+  return `${Math.round(value * 10) / 10}%`;
 }
 
 /** A homework's estimated time, e.g. `30 minutes`, or `null`. */

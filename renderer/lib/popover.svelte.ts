@@ -33,10 +33,19 @@ import type { LinkVerdict } from './links';
 export type ViewName = 'today' | 'homework' | 'more' | 'settings';
 
 /** Sections of More, each loaded on demand with `records:get`. */
-export type MoreSection = 'behaviour' | 'detentions' | 'badges' | 'announcements';
+export type MoreSection = 'behaviour' | 'detentions' | 'badges' | 'announcements' | 'attendance';
 
-/** The sections of More in the order the segmented control shows them. */
-export const MORE_SECTIONS: readonly MoreSection[] = ['behaviour', 'detentions', 'badges', 'announcements'];
+/**
+ * The sections of More in the order the segmented control shows them; `attendance` only for a pupil whose
+ * school shows it (`PopoverStore.moreSections`).
+ */
+export const MORE_SECTIONS: readonly MoreSection[] = [
+  'behaviour',
+  'detentions',
+  'badges',
+  'announcements',
+  'attendance',
+];
 
 /** Something loaded on demand: `data` stays while a reload runs or after it fails. */
 export type Loadable<T> =
@@ -153,6 +162,10 @@ export class PopoverStore {
   readonly selectedPupil = $derived(
     this.state?.pupils.find((p) => p.id === this.state?.selectedPupilId) ?? this.state?.pupils[0] ?? null,
   );
+  /** The sections of More for the selected pupil: attendance only when the school shows it. */
+  readonly moreSections: readonly MoreSection[] = $derived(
+    MORE_SECTIONS.filter((s) => s !== 'attendance' || this.selectedPupil?.attendance?.shown === true),
+  );
   /** Data to show exists (a signed-in or cached snapshot). */
   readonly hasData: boolean = $derived(
     Boolean(this.state && (this.state.pupils.length > 0 || this.state.today !== null)),
@@ -213,6 +226,8 @@ export class PopoverStore {
       this.homeworkId = null;
       this.homeworkReturn = null;
       this.moreItemId = null;
+      // The new pupil's school may not show attendance: More goes back to its first section.
+      if (!this.moreSections.includes(this.moreSection)) this.moreSection = 'behaviour';
       if (this.date !== null) void this.#loadDay(this.date);
       if (this.view === 'more') void this.loadRecords(this.moreSection);
     }
@@ -279,7 +294,9 @@ export class PopoverStore {
         this.homeworkReturn = this.homeworkId === null ? null : { id: this.homeworkId, scrollTop: null };
         break;
       case 'more':
-        this.moreSection = sectionOf(target.kind);
+        this.moreSection = this.moreSections.includes(sectionOf(target.kind))
+          ? sectionOf(target.kind)
+          : 'behaviour';
         this.moreItemId = target.itemId ?? null;
         this.setView('more');
         break;

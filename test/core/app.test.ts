@@ -235,7 +235,7 @@ describe('handlers', () => {
     await h.app.handlers['shell:open-external']('https://www.classcharts.com/');
     expect(h.ports.shell.opened).toEqual(['https://www.classcharts.com/']);
     await expect(h.app.handlers['shell:open-external']('file:///etc/passwd')).rejects.toThrow(/web links/);
-    await expect(h.app.handlers['records:get']({ kind: 'attendance' } as never)).rejects.toThrow();
+    await expect(h.app.handlers['records:get']({ kind: 'rewards' } as never)).rejects.toThrow();
     await expect(h.app.handlers['day:get']({ date: 'tomorrow' })).rejects.toThrow(/YYYY-MM-DD/);
     await expect(h.app.handlers['sync:refresh']()).rejects.toThrow('Sign in first.');
     expect(h.ports.shell.opened).toHaveLength(1);

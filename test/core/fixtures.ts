@@ -32,6 +32,8 @@ export function pupil(over: Partial<Pupil> = {}): Pupil {
       announcements: true,
       badges: true,
       activity: true,
+      attendance: true,
+      attendancePercentage: true,
     },
     ...over,
   };

@@ -47,7 +47,15 @@ export const MONDAY: LessonView[] = [
 
 function pupil(id: number, name: string, next: PupilView['nextLesson'] = null): PupilView {
   const firstName = name.split(' ')[0] ?? name;
-  return { id, name, firstName, homeworkDue: 0, homeworkOverdue: 0, nextLesson: next };
+  return {
+    id,
+    name,
+    firstName,
+    homeworkDue: 0,
+    homeworkOverdue: 0,
+    nextLesson: next,
+    attendance: { shown: false, percentage: false },
+  };
 }
 
 /** A signed-in student with today's lessons. */

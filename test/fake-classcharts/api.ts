@@ -10,7 +10,7 @@
  */
 import { addDays, daysBetween, isIsoDate, londonLocalToInstant } from '../../main/classcharts/dates';
 import { lessonsOn, mondayOf } from './timetable';
-import type { FakePupilData, IsoDate, RawActivityPoint, RawHomework } from './types';
+import type { FakePupilData, IsoDate, RawActivityPoint, RawAttendanceMark, RawHomework } from './types';
 
 /** A response body: success `{success:1, data, meta}` or error `{success:0, expired, error, meta:[]}`. */
 export type Envelope =
@@ -300,4 +300,56 @@ export function tickHomework(pupil: FakePupilData, statusIdPart: string | undefi
   if (!homework) return fail(HOMEWORK_NOT_FOUND);
   homework.status.ticked = homework.status.ticked === 'yes' ? 'no' : 'yes';
   return ok([]);
+
+/** Invented error text (the real answer is unknown): `/attendance` for a pupil whose school hides it. */
+export const ATTENDANCE_HIDDEN = 'Attendance is not available for this pupil.';
+
+/** Statuses that count as attending, and as missing, a session; any other (`ignore`) is not counted. */
+const ATTENDED = new Set(['present', 'yes', 'late']);
+const MISSED = new Set(['absent', 'no', 'excused']);
+
+/**
+ * The share of counted sessions attended, as the service writes it: a string with at most one decimal
+ * (`"93.5"`, `"100"`); `"100"` when no session counts (the fixture's holiday day).
+ */
+function percentageOf(marks: RawAttendanceMark[]): string {
+  const attended = marks.filter((m) => ATTENDED.has(m.status)).length;
+  const counted = attended + marks.filter((m) => MISSED.has(m.status)).length;
+  return String(counted === 0 ? 100 : Math.round((attended / counted) * 1000) / 10);
+}
+
+/**
+ * `/attendance/<id>?from&to` (docs/classcharts-api.md §5.11): the stored marks of the dates from `from`
+ * (default: the Monday of `to`'s week) to `to` (default: today), date → session → mark; `meta` lists those
+ * dates, the sessions, the bounds as the fixture writes them (`start_date` the first day's midnight,
+ * `end_date` 16:00 of the last, both `+00:00`), `percentage` over the range and `percentage_singe_august`
+ * (sic) from 1 August of the school year to today. A pupil whose school hides attendance
+ * (`display_attendance: false`) gets {@link ATTENDANCE_HIDDEN}; the percentage is sent whatever
+ * `display_attendance_percentage` says (it tells the app what to show).
+ */
+export function attendance(pupil: FakePupilData, params: Params, today: IsoDate): Envelope {
+  if (!pupil.pupil.display_attendance) return fail(ATTENDANCE_HIDDEN);
+  const range = dateRange(params);
+  if (isEnvelope(range)) return range;
+  const to = range.to ?? today;
+  const from = range.from ?? mondayOf(to);
+  if (from > to) return fail(INVALID_RANGE);
+  const stored = pupil.attendance ?? {};
+  const dates = Object.keys(stored)
+    .filter((date) => date >= from && date <= to)
+    .sort();
+  const data = Object.fromEntries(dates.map((date) => [date, stored[date]]));
+  const sessions = [...new Set(Object.values(stored).flatMap((day) => Object.keys(day)))];
+  const august = `${Number(today.slice(0, 4)) - (today.slice(5, 7) < '08' ? 1 : 0)}-08-01`;
+  const sinceAugust = Object.entries(stored)
+    .filter(([date]) => date >= august && date <= today)
+    .flatMap(([, day]) => Object.values(day));
+  return ok(dates.length === 0 ? [] : data, {
+    dates,
+    sessions,
+    start_date: `${from}T00:00:00+00:00`,
+    end_date: `${to}T16:00:00+00:00`,
+    percentage: percentageOf(dates.flatMap((date) => Object.values(stored[date] ?? {}))),
+    percentage_singe_august: percentageOf(sinceAugust),
+  });
 }

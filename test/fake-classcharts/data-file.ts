@@ -272,6 +272,14 @@ const detention = z.looseObject({
   detention_type: z.looseObject({ name: z.string() }).nullable(),
 });
 
+const attendanceMark = z.looseObject({
+  code: z.string(),
+  status: z.string(),
+  late_minutes: z.union([z.number(), z.literal('')]),
+  lesson_name: z.string().optional(),
+  room_name: z.string().optional(),
+});
+
 /** The zod schema of the `--data` JSON format; its output type is checked against {@link FakeDataset}. */
 export const fakeDatasetSchema: z.ZodType<FakeDataset> = z.object({
   version: z.literal(1),
@@ -305,6 +313,7 @@ export const fakeDatasetSchema: z.ZodType<FakeDataset> = z.object({
       badges: z.array(badge),
       announcements: z.array(announcement),
       detentions: z.array(detention),
+      attendance: z.record(isoDate, z.record(z.string(), attendanceMark)).optional(),
     }),
   ),
 });

@@ -14,7 +14,9 @@
  *   descriptions, links and attachments;
  * - more than 100 activity entries (three pages of 50), positive and negative, plus detention and notice
  *   entries; badges in both `pupil_badges` shapes; announcements (pinned, HTML, attachment, consent);
- *   a pending detention ahead and past ones (one with the malformed date real data shows).
+ *   a pending detention ahead and past ones (one with the malformed date real data shows);
+ * - attendance: AM and PM register marks for the last twelve weeks (`#` on holidays, today's PM not yet
+ *   taken), with late marks and absences (see {@link generateAttendance}).
  */
 import { addDays, dayOfWeek, londonLocalToInstant } from '../../main/classcharts/dates';
 import { createRng, type Rng } from './prng';
@@ -29,6 +31,7 @@ import type {
   IsoDate,
   RawActivityPoint,
   RawAnnouncement,
+  RawAttendanceMark,
   RawBadge,
   RawBadgeEvent,
   RawDetention,
@@ -250,6 +253,65 @@ function lastSchoolDays(today: IsoDate, count: number, holidays: readonly FakeHo
   for (let d = addDays(today, -1); days.length < count; d = addDays(d, -1))
     if (isSchoolDay(d, holidays)) days.unshift(d);
   return days;
+}
+
+/** Register marks by code (docs/classcharts-api.md §5.11; the codes are the English school register's). */
+const MARKS = {
+  presentAm: { code: '/', status: 'present', late_minutes: 0 },
+  presentPm: { code: '\\', status: 'present', late_minutes: 0 },
+  /** `#`: the school is closed (the fixture's holiday mark). */
+  closed: { code: '#', status: 'ignore', late_minutes: 0 },
+  /** A session not registered yet. */
+  notTaken: { code: '', status: 'ignore', late_minutes: '' },
+  /** `N`: absent, no reason given yet (unauthorised). */
+  unexplained: { code: 'N', status: 'absent', late_minutes: 0 },
+  /** `I`: illness (an authorised absence). */
+  illness: { code: 'I', status: 'excused', late_minutes: 0 },
+  /** `M`: a medical appointment (authorised). */
+  medical: { code: 'M', status: 'excused', late_minutes: 0 },
+} satisfies Record<string, RawAttendanceMark>;
+
+/** `L`: late, before the register closed (counts as present), `minutes` late. */
+function lateMark(minutes: number): RawAttendanceMark {
+  return { code: 'L', status: 'late', late_minutes: minutes };
+}
+
+/** A mark other than "present": `schoolDaysAgo` 0 is the last school day up to today. */
+interface AttendanceException {
+  schoolDaysAgo: number;
+  session: 'AM' | 'PM';
+  mark: RawAttendanceMark;
+}
+
+/** Weeks of register marks the dataset holds, back from this week's Monday. */
+const ATTENDANCE_WEEKS = 12;
+
+/**
+ * AM and PM marks for every weekday from {@link ATTENDANCE_WEEKS} weeks before this week's Monday to today:
+ * present (`/` and `\`) on school days, `#` on holidays and INSET days, today's PM not yet taken
+ * (`code: ""`, `status: "ignore"`), and the `exceptions`. No PRNG: adding it left every other record as it
+ * was.
+ */
+function generateAttendance(
+  today: IsoDate,
+  holidays: readonly FakeHoliday[],
+  exceptions: readonly AttendanceException[],
+): Record<IsoDate, Record<string, RawAttendanceMark>> {
+  const marks: Record<IsoDate, Record<string, RawAttendanceMark>> = {};
+  for (let d = addDays(mondayOf(today), -7 * ATTENDANCE_WEEKS); d <= today; d = addDays(d, 1)) {
+    const dow = dayOfWeek(d);
+    if (dow < 1 || dow > 5) continue;
+    marks[d] = isSchoolDay(d, holidays)
+      ? { AM: { ...MARKS.presentAm }, PM: d === today ? { ...MARKS.notTaken } : { ...MARKS.presentPm } }
+      : { AM: { ...MARKS.closed }, PM: { ...MARKS.closed } };
+  }
+  const days = Object.keys(marks).filter((d) => isSchoolDay(d, holidays));
+  for (const { schoolDaysAgo, session, mark } of exceptions) {
+    const day = days[days.length - 1 - schoolDaysAgo];
+    const sessions = day === undefined ? undefined : marks[day];
+    if (sessions) sessions[session] = { ...mark };
+  }
+  return marks;
 }
 
 /** `"2026-06-15T07:45:00+00:00"`: a UK wall-clock time as the service's UTC-offset ISO form. */
@@ -1036,6 +1098,14 @@ function buildDataset({ seed, today }: GenerateOptions): FakeDataset {
     badges: ameliaBadges,
     announcements: ameliaAnnouncements,
     detentions: ameliaDetentions,
+    attendance: generateAttendance(today, holidays, [
+      { schoolDaysAgo: 1, session: 'AM', mark: lateMark(8) },
+      { schoolDaysAgo: 3, session: 'AM', mark: MARKS.unexplained },
+      { schoolDaysAgo: 3, session: 'PM', mark: MARKS.unexplained },
+      { schoolDaysAgo: 6, session: 'AM', mark: lateMark(12) },
+      { schoolDaysAgo: 14, session: 'AM', mark: MARKS.illness },
+      { schoolDaysAgo: 14, session: 'PM', mark: MARKS.illness },
+    ]),
   };
   const ameliaUser = studentUser(
     amelia.id,
@@ -1045,6 +1115,8 @@ function buildDataset({ seed, today }: GenerateOptions): FakeDataset {
     true,
     ameliaAnnouncements.filter((a) => a.state === 'new').length,
   );
+  // Amelia's school shows the attendance percentage too; Oliver's view shows his marks only.
+  ameliaUser.display_attendance_percentage = true;
 
   // --- the sibling: Oliver, Year 7, one-week timetable, no negative points lately, no detentions -------
   const oliver = { id: 4_102_588, first: 'Oliver', last: 'Hughes' };
@@ -1098,6 +1170,10 @@ function buildDataset({ seed, today }: GenerateOptions): FakeDataset {
     badges: generateBadges(rng, oliverActivity, Object.values(T), 59_400).slice(0, 1),
     announcements: oliverAnnouncements,
     detentions: [],
+    attendance: generateAttendance(today, holidays, [
+      { schoolDaysAgo: 2, session: 'AM', mark: lateMark(5) },
+      { schoolDaysAgo: 9, session: 'AM', mark: MARKS.medical },
+    ]),
   };
   const oliverUser = studentUser(
     oliver.id,

@@ -282,6 +282,7 @@ const DATA_ENDPOINTS = [
   'eventbadges',
   'announcements',
   'detentions',
+  'attendance',
 ] as const;
 type DataEndpoint = (typeof DATA_ENDPOINTS)[number];
 
@@ -359,6 +360,8 @@ function dataEndpoint(
       );
     case 'detentions':
       return api.detentions(pupil);
+    case 'attendance':
+      return api.attendance(pupil, params, today);
   }
 }
 

@@ -362,6 +362,19 @@ export interface RawDetention {
   detention_type: { name: string } | null;
 }
 
+/**
+ * One session's register mark (`/attendance` `data[date][session]`, §5.11): `code` the register code
+ * (`"/"`, `"\\"`, `"L"`, `"N"`, `"I"`, `"#"`, or `""`), `status` one of `present`, `late`, `absent`,
+ * `excused`, `ignore` (and, in the JS client's type, `yes`/`no`), `late_minutes` a number or `""`.
+ */
+export interface RawAttendanceMark {
+  code: string;
+  status: string;
+  late_minutes: number | '';
+  lesson_name?: string;
+  room_name?: string;
+}
+
 /** Everything the fake serves about one pupil. */
 export interface FakePupilData {
   pupil: RawPupil;
@@ -372,6 +385,11 @@ export interface FakePupilData {
   badges: RawBadge[];
   announcements: RawAnnouncement[];
   detentions: RawDetention[];
+  /**
+   * Register marks by date, then session (`"AM"`, `"PM"`), as `/attendance` sends them; absent = none. The
+   * server answers the dates of a range from here and computes the percentages from every mark.
+   */
+  attendance?: Record<IsoDate, Record<string, RawAttendanceMark>>;
 }
 
 /** A student login: access code (matched case-insensitively) and date of birth `DD/MM/YYYY`. */

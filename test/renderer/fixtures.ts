@@ -118,6 +118,7 @@ export function pupil(id: number, name: string, extra: Partial<PupilView> = {}):
     homeworkDue: 3,
     homeworkOverdue: 1,
     nextLesson: { subject: 'Science', room: 'S4', start: `${TODAY}T11:20:00+00:00` },
+    attendance: { shown: true, percentage: true },
     ...extra,
   };
 }

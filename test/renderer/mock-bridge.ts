@@ -180,6 +180,28 @@ export function defaultRecords(request: RecordsRequest): RecordsResult {
           },
         ],
       };
+    case 'attendance':
+      return {
+        kind: 'attendance',
+        pupilId,
+        fetchedAt,
+        from: '2026-11-23',
+        to: '2026-11-23',
+        attendance: {
+          days: [
+            {
+              date: '2026-11-23',
+              marks: [
+                { session: 'AM', code: 'L', status: 'late', lateMinutes: 8, lesson: null, room: null },
+                { session: 'PM', code: '', status: 'unknown', lateMinutes: null, lesson: null, room: null },
+              ],
+            },
+          ],
+          sessions: ['AM', 'PM'],
+          percentage: 50,
+          percentageSinceAugust: 95.2,
+        },
+      };
   }
 }
 

@@ -41,6 +41,8 @@ export const pupilShape = z.strictObject({
     announcements: z.boolean(),
     badges: z.boolean(),
     activity: z.boolean(),
+    attendance: z.boolean(),
+    attendancePercentage: z.boolean(),
   }),
 });
 
@@ -161,4 +163,29 @@ export const detentionShape = z.strictObject({
   teacher: z.string().nullable(),
   subject: z.string().nullable(),
   type: z.string().nullable(),
+});
+
+/** A percentage, 0–100. */
+const percentage = finite.min(0).max(100);
+
+/** types.ts `Attendance`. */
+export const attendanceShape = z.strictObject({
+  days: z.array(
+    z.strictObject({
+      date: isoDate,
+      marks: z.array(
+        z.strictObject({
+          session: z.string(),
+          code: z.string(),
+          status: z.enum(['present', 'late', 'absent', 'excused', 'unknown']),
+          lateMinutes: finite.positive().nullable(),
+          lesson: z.string().nullable(),
+          room: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+  sessions: z.array(z.string()),
+  percentage: percentage.nullable(),
+  percentageSinceAugust: percentage.nullable(),
 });

@@ -7,8 +7,8 @@
 //
 // The run is seeded (DEFAULT_SEED) so that CI is repeatable: a red run is a regression, not the dice.
 // Explore new inputs with FUZZ_SEED=random (and a large FUZZ_RUNS); reproduce a failure with the `seed`
-// the report prints: FUZZ_SEED=<seed>. FUZZ_RUNS=<n> sets the runs per target (default 400; 17 targets,
-// so 6,800 bodies and more).
+// the report prints: FUZZ_SEED=<seed>. FUZZ_RUNS=<n> sets the runs per target (default 400; 18 targets,
+// so 7,200 bodies and more).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,7 @@ import {
   accountShape,
   activityPageShape,
   announcementShape,
+  attendanceShape,
   badgeShape,
   behaviourPointShape,
   behaviourSummaryShape,
@@ -72,6 +73,7 @@ const seeds: Record<string, Json[]> = {
   eventbadges: [fixture('badges')],
   announcements: [fixture('announcements')],
   detentions: [fixture('detentions')],
+  attendance: [fixture('attendance')],
   hasdob: [],
   login: [fixture('error-not-logged-in'), {}],
 };
@@ -117,6 +119,7 @@ beforeAll(async () => {
       await client.badges(id);
       await client.announcements(id);
       await client.detentions(id);
+      await client.attendance({}, id);
     }
     // Refused sign-ins: the hasdob probe answers for an unknown code and for a known one.
     for (const code of ['NOPE1234', 'DEMO2026']) {
@@ -288,6 +291,14 @@ targets.push(
     signIn: true,
     call: (c) => c.detentions(PUPIL_ID),
     shape: listOf(detentionShape),
+  },
+  {
+    name: 'parent attendance',
+    kind: 'parent',
+    endpoint: 'attendance',
+    signIn: true,
+    call: (c) => c.attendance({ from: '2026-06-15', to: DATE }, PUPIL_ID),
+    shape: attendanceShape,
   },
   {
     name: 'student sign-in refused, then the hasdob probe',
