@@ -19,6 +19,7 @@ import type {
   Instant,
   IsoDate,
   Lesson,
+  PupilCounters,
 } from '../main/classcharts/types';
 
 export type * from '../main/classcharts/types';
@@ -162,6 +163,11 @@ export interface PupilView {
    * an Attendance section only when `shown`; the percentage only when `percentage` too.
    */
   attendance: { shown: boolean; percentage: boolean };
+  /**
+   * The service's own counts for this pupil (`/apiv2parent/pupils`), each `null` when not sent: the switcher
+   * shows detentions and announcements from here (the homework counts above are the app's own list's).
+   */
+  counters: PupilCounters;
 }
 
 /** Signed-in state of the app. `needs-sign-in`: stored credentials were refused; the user must act. */

@@ -129,6 +129,11 @@ function nonEmpty(value: string | null): string | null {
   return value === null || value.trim() === '' ? null : value;
 }
 
+/** A count the service sent: a whole number ≥ 0, else `null`. */
+function count(value: number | null): number | null {
+  return value !== null && Number.isInteger(value) && value >= 0 ? value : null;
+}
+
 /**
  * Student object / parent pupil → Pupil (docs/classcharts-api.md §5.1, §5.3). A missing feature flag means
  * shown.
@@ -154,6 +159,12 @@ export function mapPupil(raw: RawPupil): Pupil {
       activity: raw.display_activity ?? true,
       attendance: raw.display_attendance ?? false,
       attendancePercentage: raw.display_attendance_percentage ?? false,
+    },
+    counters: {
+      homeworkToDo: count(raw.homework_todo_count),
+      homeworkLate: count(raw.homework_late_count),
+      detentionsPending: count(raw.detention_pending_count),
+      announcements: count(raw.announcements_count),
     },
   });
 }

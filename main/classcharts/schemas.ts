@@ -122,6 +122,12 @@ export const pupilSchema = z.object({
   display_activity: flag,
   display_attendance: flag,
   display_attendance_percentage: flag,
+  // Counters (parent `/pupils`; a student's `/ping` has `announcements_count` only): classcharts-api-js
+  // 2.12.3 src/types.ts `Pupil`, test/classcharts/fixtures/pupils.json. Optional; a string or garbage → null.
+  homework_todo_count: num,
+  homework_late_count: num,
+  detention_pending_count: num,
+  announcements_count: num,
 });
 /** A student/pupil object after parsing (flags as booleans or `null`). */
 export type RawPupil = z.output<typeof pupilSchema>;

@@ -56,6 +56,24 @@ export interface Pupil {
     /** The school shows the attendance percentage too (`display_attendance_percentage`; absent → `false`). */
     attendancePercentage: boolean;
   };
+  /**
+   * The service's own counts, as `/apiv2parent/pupils` sends them (a student's `/ping` has only
+   * `announcements_count`); each `null` when not sent or unreadable. Source: classcharts-api-js 2.12.3
+   * `src/types.ts` `Pupil`; docs/classcharts-api.md §5.3.
+   */
+  counters?: PupilCounters;
+}
+
+/** Counts the service keeps for a pupil (see {@link Pupil.counters}); whole numbers ≥ 0, or `null`. */
+export interface PupilCounters {
+  /** Homework still to do (`homework_todo_count`). */
+  homeworkToDo: number | null;
+  /** Homework handed in late (`homework_late_count`). */
+  homeworkLate: number | null;
+  /** Detentions not yet sat (`detention_pending_count`). */
+  detentionsPending: number | null;
+  /** Announcements (`announcements_count`; the fake counts the unread ones, `state: "new"`). */
+  announcements: number | null;
 }
 
 /** The signed-in account: a student (one pupil, themselves) or a parent (one or more pupils). */

@@ -23,6 +23,14 @@ import type { KnownData, KnownPupil } from './known-data';
 /** Homework due up to this many days ahead is shown (and counted as due, as is homework with no due date). */
 export const HOMEWORK_DAYS_AHEAD = 14;
 
+/** The counters of a pupil the service sent none for (or cached by an older version). */
+const NO_COUNTERS = {
+  homeworkToDo: null,
+  homeworkLate: null,
+  detentionsPending: null,
+  announcements: null,
+} as const;
+
 /** True when a homework still needs doing: not ticked off, completed or handed in (late). */
 export function isHomeworkOpen(homework: Homework): boolean {
   return homework.status === 'todo';
@@ -161,6 +169,7 @@ export function pupilView(known: KnownPupil, now: number): PupilView {
     homeworkDue,
     homeworkOverdue,
     nextLesson: next?.start ? { subject: next.subject, room: next.room, start: next.start } : null,
+    counters: known.pupil.counters ?? NO_COUNTERS,
     // `=== true`: a pupil cached by an older version has no attendance flags; it shows none.
     attendance: {
       shown: known.pupil.features.attendance === true,

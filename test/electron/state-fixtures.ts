@@ -55,6 +55,7 @@ function pupil(id: number, name: string, next: PupilView['nextLesson'] = null): 
     homeworkOverdue: 0,
     nextLesson: next,
     attendance: { shown: false, percentage: false },
+    counters: { homeworkToDo: null, homeworkLate: null, detentionsPending: null, announcements: null },
   };
 }
 

@@ -371,11 +371,52 @@ function studentUser(
   };
 }
 
-/** Fills the pupil's counters from its homework and detentions, as the service's `/pupils` reports them. */
-function pupilRecord(user: RawStudentUser, data: Omit<FakePupilData, 'pupil'>, today: IsoDate): RawPupil {
+/** The counters `/pupils` (and, for announcements, `/ping`) report, as counted from a pupil's records. */
+export type PupilCounterFields = Pick<
+  RawPupil,
+  | 'announcements_count'
+  | 'detention_yes_count'
+  | 'detention_no_count'
+  | 'detention_pending_count'
+  | 'detention_upscaled_count'
+  | 'homework_todo_count'
+  | 'homework_late_count'
+  | 'homework_not_completed_count'
+  | 'homework_excused_count'
+  | 'homework_completed_count'
+  | 'homework_submitted_count'
+>;
+
+/**
+ * A pupil's counters counted from its records, so they always agree with what the other endpoints serve
+ * (the server counts them at each answer): to do = not ticked and neither completed nor handed in late,
+ * whatever the due date (the app's `todo`); announcements = the unread ones (`state: "new"`); detentions
+ * and homework states by their values.
+ */
+export function pupilCounters(data: Omit<FakePupilData, 'pupil'>): PupilCounterFields {
   const hw = data.homeworks;
   const det = data.detentions;
   const count = <T>(items: T[], test: (item: T) => boolean): number => items.filter(test).length;
+  return {
+    announcements_count: count(data.announcements, (a) => a.state === 'new'),
+    detention_yes_count: count(det, (d) => d.attended === 'yes'),
+    detention_no_count: count(det, (d) => d.attended === 'no'),
+    detention_pending_count: count(det, (d) => d.attended === 'pending'),
+    detention_upscaled_count: count(det, (d) => d.attended === 'upscaled'),
+    homework_todo_count: count(
+      hw,
+      (h) => h.status.ticked === 'no' && h.status.state !== 'completed' && h.status.state !== 'late',
+    ),
+    homework_late_count: count(hw, (h) => h.status.state === 'late'),
+    homework_not_completed_count: count(hw, (h) => h.status.state === 'not_completed'),
+    homework_excused_count: 0,
+    homework_completed_count: count(hw, (h) => h.status.state === 'completed'),
+    homework_submitted_count: count(hw, (h) => h.status.attachments.length > 0),
+  };
+}
+
+/** The pupil record `/pupils` lists: the student object, the school's fields and the counters. */
+function pupilRecord(user: RawStudentUser, data: Omit<FakePupilData, 'pupil'>): RawPupil {
   return {
     ...user,
     school_name: SCHOOL_NAME,
@@ -383,19 +424,7 @@ function pupilRecord(user: RawStudentUser, data: Omit<FakePupilData, 'pupil'>, t
     timezone: 'Europe/London',
     display_covid_tests: false,
     can_record_covid_tests: false,
-    detention_yes_count: count(det, (d) => d.attended === 'yes'),
-    detention_no_count: count(det, (d) => d.attended === 'no'),
-    detention_pending_count: count(det, (d) => d.attended === 'pending'),
-    detention_upscaled_count: count(det, (d) => d.attended === 'upscaled'),
-    homework_todo_count: count(
-      hw,
-      (h) => h.due_date >= today && h.status.ticked === 'no' && h.status.state !== 'completed',
-    ),
-    homework_late_count: count(hw, (h) => h.status.state === 'late'),
-    homework_not_completed_count: count(hw, (h) => h.status.state === 'not_completed'),
-    homework_excused_count: 0,
-    homework_completed_count: count(hw, (h) => h.status.state === 'completed'),
-    homework_submitted_count: count(hw, (h) => h.status.attachments.length > 0),
+    ...pupilCounters(data),
   };
 }
 
@@ -1205,8 +1234,8 @@ function buildDataset({ seed, today }: GenerateOptions): FakeDataset {
       },
     ],
     pupils: [
-      { pupil: pupilRecord(ameliaUser, ameliaRest, today), ...ameliaRest },
-      { pupil: pupilRecord(oliverUser, oliverRest, today), ...oliverRest },
+      { pupil: pupilRecord(ameliaUser, ameliaRest), ...ameliaRest },
+      { pupil: pupilRecord(oliverUser, oliverRest), ...oliverRest },
     ],
   };
 }

@@ -12,6 +12,7 @@ import {
   STORAGE_HOST,
   storageObject,
 } from './attachments';
+import { pupilCounters } from './dataset';
 import { htmlPage, htmlReply, jsonReply, redirectReply, type Reply } from './http-util';
 import type { Session, SessionStore } from './sessions';
 import { randomToken } from './sessions';
@@ -402,7 +403,9 @@ function apiRoute(state: RouterState, kind: 'student' | 'parent', parts: string[
   const params: api.Params = { ...req.fields, ...req.query };
   if (endpoint === 'ping') {
     const pupil = kind === 'student' ? pupilData(state, session.id) : undefined;
-    const user = pupil ? studentUserOf(pupil) : parentOf(state, session.id)?.user;
+    const user = pupil
+      ? { ...studentUserOf(pupil), announcements_count: pupilCounters(pupil).announcements_count }
+      : parentOf(state, session.id)?.user;
     const includeData = params['include_data'] !== 'false';
     const fresh = includeData ? state.sessions.rotate(session) : session;
     if (kind === 'parent') state.activated.add(fresh.token);
@@ -426,7 +429,11 @@ function apiRoute(state: RouterState, kind: 'student' | 'parent', parts: string[
   }
   if (endpoint === 'pupils') {
     const parent = parentOf(state, session.id);
-    const pupils = (parent?.pupilIds ?? []).flatMap((id) => pupilData(state, id)?.pupil ?? []);
+    // The counters are counted at each answer, so they agree with the records whatever changed them.
+    const pupils = (parent?.pupilIds ?? []).flatMap((id) => {
+      const data = pupilData(state, id);
+      return data ? [{ ...data.pupil, ...pupilCounters(data) }] : [];
+    });
     return envelopeReply(state, api.ok(pupils));
   }
   if (endpoint === 'homeworkticked')

@@ -119,6 +119,7 @@ export function pupil(id: number, name: string, extra: Partial<PupilView> = {}):
     homeworkOverdue: 1,
     nextLesson: { subject: 'Science', room: 'S4', start: `${TODAY}T11:20:00+00:00` },
     attendance: { shown: true, percentage: true },
+    counters: { homeworkToDo: null, homeworkLate: null, detentionsPending: null, announcements: null },
     ...extra,
   };
 }

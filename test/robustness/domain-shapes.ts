@@ -44,6 +44,14 @@ export const pupilShape = z.strictObject({
     attendance: z.boolean(),
     attendancePercentage: z.boolean(),
   }),
+  counters: z
+    .strictObject({
+      homeworkToDo: z.int().min(0).nullable(),
+      homeworkLate: z.int().min(0).nullable(),
+      detentionsPending: z.int().min(0).nullable(),
+      announcements: z.int().min(0).nullable(),
+    })
+    .optional(),
 });
 
 /** types.ts `Account`. */

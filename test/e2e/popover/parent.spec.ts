@@ -1,6 +1,6 @@
 /**
  * A parent's popover in Chromium against the preview: the pupil switcher (buttons and number keys) and
- * three children's names and homework counts on one row.
+ * three children's names, homework counts and the service's counters (detentions, announcements) on one row.
  */
 import { expect, test } from '../fixtures';
 import { expectTodayShown, fakePupil, lessonSubjects, MONDAY_MORNING, signInParent } from '../popover-page';
@@ -68,6 +68,22 @@ for (const scheme of ['light', 'dark'] as const) {
         ];
         expect(parts.length, `${pupil.firstName} has homework in the fake`).toBeGreaterThan(0);
         expect(await pupils.nth(i).locator('.counts > span').allInnerTexts()).toEqual(parts);
+        // The service's counters (/pupils), as the fake counts them from the child's own records.
+        const data = fakePupil(preview, pupil.id);
+        const pending = data.detentions.filter((d) => d.attended === 'pending').length;
+        const unread = data.announcements.filter((a) => a.state === 'new').length;
+        const extras = [
+          ...(pending > 0 ? [`${pending} detention${pending === 1 ? '' : 's'}`] : []),
+          ...(unread > 0 ? [`${unread} announcement${unread === 1 ? '' : 's'}`] : []),
+        ];
+        expect(extras.length, `${pupil.firstName} has announcements in the fake`).toBeGreaterThan(0);
+        // Seen as badges (a number each, its words on hover); heard in words.
+        expect(
+          await pupils
+            .nth(i)
+            .locator('.badge')
+            .evaluateAll((badges) => badges.map((b) => `${b.textContent} ${b.getAttribute('title')}`)),
+        ).toEqual(extras.map((words) => `${words.split(' ')[0]} ${words}`));
         expect(
           await pupils
             .nth(i)
@@ -75,7 +91,7 @@ for (const scheme of ['light', 'dark'] as const) {
             .evaluateAll((spans) => spans.map((span) => getComputedStyle(span, '::before').content)),
           'a dot between the counts',
         ).toEqual(parts.length > 1 ? ['"\u00a0·\u00a0"'] : []);
-        const name = `${pupil.firstName} Homework: ${parts.join(' and ')}`;
+        const name = `${pupil.firstName} Homework: ${parts.join(' and ')} , ${extras.join(' and ')}`;
         expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(1);
       }
       const boxes = await Promise.all([0, 1, 2].map((i) => pupils.nth(i).boundingBox()));
