@@ -328,6 +328,15 @@ export function mapBadge(raw: RawBadge): Badge {
 }
 
 /**
+ * An announcement's `state` → unread: only `"new"` is (docs/classcharts-api.md §5.9: `"viewed"`, `"new"`,
+ * `null`; classcharts-api-js 2.12.3 src/types.ts `Announcement.state: string | null`). `null` and anything
+ * else read as read: nothing is marked unread that the service did not say is new.
+ */
+export function isUnread(state: string | null): boolean {
+  return state?.trim().toLowerCase() === 'new';
+}
+
+/**
  * Announcement → Announcement (docs/classcharts-api.md §5.9); yes/no flags already booleans. `pupilId`: whose
  * announcement list this is. When the announcement's own `consent` is not set, the answer is that pupil's
  * entry of `pupil_consents` (a parent answers for each child; its `pupil.id` is a string, classcharts-api-js
@@ -346,6 +355,7 @@ export function mapAnnouncement(raw: RawAnnouncement, pupilId?: number): Announc
     teacher: raw.teacher_name ?? '',
     school: raw.school_name ?? '',
     timestamp: toInstant(raw.timestamp),
+    unread: isUnread(raw.state),
     pinned: raw.sticky === true || raw.priority_pinned === true,
     requiresConsent: raw.requires_consent ?? false,
     consentGiven: consent === undefined ? null : consent,

@@ -320,6 +320,8 @@ export const announcementSchema = z.object({
   description: text,
   school_name: text,
   teacher_name: text,
+  /** `"new"` (unread), `"viewed"` or `null` (docs/classcharts-api.md §5.9; classcharts-api-js `Announcement.state`). */
+  state: text,
   sticky: flag,
   priority_pinned: flag,
   requires_consent: flag,

@@ -233,6 +233,8 @@ export interface Announcement {
   teacher: string;
   school: string;
   timestamp: Instant | null;
+  /** The service says the pupil (or parent) has not read it yet (`state: "new"`). */
+  unread: boolean;
   /** `sticky` or `priority_pinned` said "yes". */
   pinned: boolean;
   requiresConsent: boolean;

@@ -109,6 +109,7 @@ export function announcement(id: number, over: Partial<Announcement> = {}): Anno
     teacher: 'Mrs K Head',
     school: 'Demo Academy',
     timestamp: '2026-06-15T09:00:00+01:00',
+    unread: false,
     pinned: false,
     requiresConsent: false,
     consentGiven: null,

@@ -149,6 +149,7 @@ export const announcementShape = z.strictObject({
   teacher: z.string(),
   school: z.string(),
   timestamp: instant.nullable(),
+  unread: z.boolean(),
   pinned: z.boolean(),
   requiresConsent: z.boolean(),
   consentGiven: z.boolean().nullable(),
