@@ -389,8 +389,8 @@ export type PupilCounterFields = Pick<
 
 /**
  * A pupil's counters counted from its records, so they always agree with what the other endpoints serve
- * (the server counts them at each answer): to do = not ticked and neither completed nor handed in late,
- * whatever the due date (the app's `todo`); announcements = the unread ones (`state: "new"`); detentions
+ * (the server counts them at each answer): to do = not ticked and no teacher's state yet, whatever the due
+ * date (the app's `todo`); announcements = the unread ones (`state: "new"`); detentions
  * and homework states by their values.
  */
 export function pupilCounters(data: Omit<FakePupilData, 'pupil'>): PupilCounterFields {
@@ -403,10 +403,7 @@ export function pupilCounters(data: Omit<FakePupilData, 'pupil'>): PupilCounterF
     detention_no_count: count(det, (d) => d.attended === 'no'),
     detention_pending_count: count(det, (d) => d.attended === 'pending'),
     detention_upscaled_count: count(det, (d) => d.attended === 'upscaled'),
-    homework_todo_count: count(
-      hw,
-      (h) => h.status.ticked === 'no' && h.status.state !== 'completed' && h.status.state !== 'late',
-    ),
+    homework_todo_count: count(hw, (h) => h.status.ticked === 'no' && h.status.state === null),
     homework_late_count: count(hw, (h) => h.status.state === 'late'),
     homework_not_completed_count: count(hw, (h) => h.status.state === 'not_completed'),
     homework_excused_count: 0,
