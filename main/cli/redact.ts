@@ -26,6 +26,8 @@ export const KEPT_KEYS: ReadonlySet<string> = new Set([
   'type',
   'polarity',
   'state',
+  // An attendance mark's status (`present`, `late`, `absent`, `excused`, `ignore`; docs/classcharts-api.md §5.11).
+  'status',
   'attended',
   'completion_time_unit',
   'display_attendance_type',
