@@ -607,6 +607,9 @@ export class SyncEngine {
     });
     this.ticks.set(key, { ticked, done });
     return done;
+  }
+
+  /**
    * Attendance over the last seven days up to today ({@link ATTENDANCE_DAYS}), kept for 2 minutes, with the
    * percentages only when the school shows them. Never kept as known data: no rule watches it.
    * @throws Error fit to show when the pupil's school does not show attendance (nothing is asked).

@@ -300,6 +300,7 @@ export function tickHomework(pupil: FakePupilData, statusIdPart: string | undefi
   if (!homework) return fail(HOMEWORK_NOT_FOUND);
   homework.status.ticked = homework.status.ticked === 'yes' ? 'no' : 'yes';
   return ok([]);
+}
 
 /** Invented error text (the real answer is unknown): `/attendance` for a pupil whose school hides it. */
 export const ATTENDANCE_HIDDEN = 'Attendance is not available for this pupil.';
