@@ -16,6 +16,7 @@ import { addDays, londonDate } from '../classcharts/dates';
 import {
   activitySchema,
   announcementsSchema,
+  attendanceSchema,
   badgesSchema,
   behaviourSchema,
   detentionsSchema,
@@ -77,6 +78,8 @@ export interface PupilEndpoint {
   schema: z.ZodType;
   /** Calls the client method the app uses, with the app's kind of arguments. */
   call(client: ClassChartsClient, context: ProbeContext): Promise<unknown>;
+  /** Whether the app asks this pupil's school at all (default: always); a pupil not yet known is asked. */
+  shown?(pupil: Pupil): boolean;
 }
 
 /** Every per-pupil endpoint the app reads. One line per endpoint: add new ones here. */
@@ -104,6 +107,12 @@ export const PUPIL_ENDPOINTS: readonly PupilEndpoint[] = [
   { name: 'eventbadges', schema: badgesSchema, call: (c, x) => c.badges(x.pupilId) },
   { name: 'announcements', schema: announcementsSchema, call: (c, x) => c.announcements(x.pupilId) },
   { name: 'detentions', schema: detentionsSchema, call: (c, x) => c.detentions(x.pupilId) },
+  {
+    name: 'attendance',
+    schema: attendanceSchema,
+    call: (c, x) => c.attendance({ from: addDays(x.today, -6), to: x.today }, x.pupilId),
+    shown: (pupil) => pupil.features.attendance === true,
+  },
 ];
 
 /** `/ping` as the client reads it for a student: `data.user` is the pupil (./schemas.ts `pupilSchema`). */
@@ -211,13 +220,13 @@ export async function probeAccount(
 
   const kind = config.credentials.kind;
   let pupils: Pupil[] = [];
-  let targets: { index: number; id: number | undefined }[];
+  let targets: { index: number; id: number | undefined; pupil?: Pupil }[];
   if (kind === 'student') {
     const pupil = await attempt({ endpoint: 'ping', pupil: null, schema: studentPingSchema }, undefined, () =>
       client.studentInfo(),
     );
     if (pupil) pupils = [pupil];
-    targets = [{ index: 1, id: undefined }];
+    targets = [{ index: 1, id: undefined, ...(pupil ? { pupil } : {}) }];
   } else {
     await attempt({ endpoint: 'ping', pupil: null, schema: parentPingSchema }, undefined, () =>
       client.renew(),
@@ -228,17 +237,19 @@ export async function probeAccount(
       )) ?? [];
     const chosen = config.pupil === null || pupils.length === 0 ? null : selectPupil(pupils, config.pupil);
     targets = pupils
-      .map((p, i) => ({ index: i + 1, id: p.id }))
+      .map((p, i) => ({ index: i + 1, id: p.id, pupil: p }))
       .filter((t) => chosen === null || t.id === chosen.id);
   }
 
   for (const target of targets) {
-    for (const endpoint of PUPIL_ENDPOINTS)
+    for (const endpoint of PUPIL_ENDPOINTS) {
+      if (target.pupil && endpoint.shown && !endpoint.shown(target.pupil)) continue;
       await attempt(
         { endpoint: endpoint.name, pupil: target.index, schema: endpoint.schema },
         target.id,
         () => endpoint.call(client, { pupilId: target.id, today }),
       );
+    }
     for (const date of options.timetableDays?.(today) ?? [])
       await attempt(
         { endpoint: 'timetable', pupil: target.index, schema: timetableSchema, date },
