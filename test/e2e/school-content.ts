@@ -220,7 +220,8 @@ export function schoolContentDataset(options: SchoolContentOptions): FakeDataset
     }
     for (const [index, homework] of data.homeworks.entries()) {
       homework.due_date = addDays(options.today, index % 12);
-      homework.status = { ...homework.status, id: homework.id * 10, state: 'not_completed', ticked: 'no' };
+      // Still to do (no teacher's state, not ticked), so every homework is in the list the walk opens.
+      homework.status = { ...homework.status, id: homework.id * 10, state: null, ticked: 'no' };
       homework.title = text();
       homework.subject = text();
       homework.lesson = text();

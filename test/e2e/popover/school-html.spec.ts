@@ -14,7 +14,7 @@ function homeworkDueTomorrow(preview: Preview, title: string, index = 0): RawHom
   const homework = fakePupil(preview, preview.fake!.accounts.student.pupilId).homeworks[index]!;
   homework.title = title;
   homework.due_date = '2026-11-24';
-  homework.status = { ...homework.status, state: 'not_completed', ticked: 'no' };
+  homework.status = { ...homework.status, state: null, ticked: 'no' };
   return homework;
 }
 

@@ -33,7 +33,12 @@ test('student signs in and sees today, homework and a homework detail', async ({
     groups.length,
     `homework groups in the core: ${groups.map((g) => g.key).join(', ')}`,
   ).toBeGreaterThanOrEqual(3);
-  await page.getByRole('heading', { level: 2, name: /^Overdue/ }).waitFor();
+  await page
+    .getByRole('heading', {
+      level: 2,
+      name: `${homeworkGroupTitle(groups[0]!.key)} (${groups[0]!.items.length})`,
+    })
+    .waitFor();
   expect(
     (await page.getByRole('heading', { level: 2 }).allTextContents()).map((t) =>
       t.replace(/\s+/g, ' ').trim(),
