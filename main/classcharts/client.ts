@@ -388,7 +388,7 @@ export class ClassChartsClient {
    * again after a failure (the session keeper retries once after signing in again) never toggles twice:
    * the second run finds the state already set and sends nothing. `pupil_id` is sent when `pupilId` is
    * given (BetterClasscharts `StudentClient.swift:446` and other GET clients send it; see
-   * docs/notes/client.md decision 17).
+   * docs/notes/client.md decision 20).
    * @throws InvalidInputError on a parent account, or a malformed id or date.
    * @throws HomeworkTickError `not-found`, `not-tickable` (status not `todo`/`ticked`, or no status id),
    *   `not-confirmed` (the read after the toggle shows another state).
