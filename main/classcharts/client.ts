@@ -206,8 +206,9 @@ export class ClassChartsClient {
 
   /**
    * Signs in with the web form: ONE round trip (POST, redirect not followed); keeps the token from the
-   * `*_session_credentials` cookie and every cookie set; a parent's session is then pinged once (it may show
-   * no data until it is, docs/classcharts-api.md §2.2). Validates first, before any network call.
+   * `*_session_credentials` cookie and every cookie set. Validates first, before any network call. A parent
+   * session may show no data until it is pinged (docs/classcharts-api.md §2.2): `account()` pings, and the
+   * session keeper pings after signing in again by itself.
    * @throws InvalidInputError a field is unusable (nothing was sent).
    * @throws WrongCredentialsError the service refused; for a student the `hasdob` probe tells a wrong
    *   code (`field: 'code'`) from a wrong date of birth (`'dateOfBirth'`); if the probe fails, no field.
@@ -250,11 +251,6 @@ export class ClassChartsClient {
         kind: signIn.kind,
         cookies: this.transport.cookies.names(),
       });
-      // Activate a parent session before anything reads on it, whoever signs in (the user, or the keeper
-      // after an expiry): one client says its data is empty until pinged (proffalken/ha-classcharts@d2cd1dd3c3
-      // custom_components/classcharts/api.py:91-100, "Activate the session -- data endpoints return empty
-      // results without this"). Others read without it and work; one ping costs little.
-      if (signIn.kind === 'parent') await this.ping();
       return;
     }
     this.transport.cookies.clear();

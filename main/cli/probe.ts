@@ -205,7 +205,7 @@ export async function probeAccount(
   };
 
   await client.login(config.credentials);
-  // The form post is the first exchange; a parent's sign-in pings straight after it (client.ts `login`).
+  // The form post is the first exchange (the keeper, not `login`, pings a parent session it signs in again).
   const signIn = log[0];
   if (signIn)
     calls.push({

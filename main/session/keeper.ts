@@ -398,9 +398,18 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
       this.enterNeedsSignIn();
       throw new NotSignedInError();
     }
-    const sentAt = this.clock.now();
+    let sentAt = this.clock.now();
     try {
       await client.login(credentials);
+      // A parent session is pinged before the request that found the old one expired is retried on it: one
+      // client says its data is empty until then (proffalken/ha-classcharts@d2cd1dd3c3
+      // custom_components/classcharts/api.py:91-100, "Activate the session -- data endpoints return empty
+      // results without this"). The user's own sign-in needs none here: its first refresh asks `account()`,
+      // which pings. The ping renews too, so the next renewal counts from it.
+      if (client.kind === 'parent') {
+        sentAt = this.clock.now();
+        await client.renew();
+      }
     } catch (error) {
       if (gen !== this.generation) throw error;
       const action = classifyFailure(error);

@@ -205,16 +205,12 @@ describe('student sign-in', () => {
 
 describe('parent sign-in', () => {
   // The form the parent clients send: no remember_me (classcharts-api-js 2.12.3 parentClient.js:55-59;
-  // proffalken/ha-classcharts@d2cd1dd3c3 api.py:47-49; classcharts-orc shared/src/classcharts.ts:218-224), then
-  // the ping that activates the session (ha-classcharts api.py:91-100).
-  it('is the form POST the parent clients send, then one ping', async () => {
+  // proffalken/ha-classcharts@d2cd1dd3c3 api.py:47-49; classcharts-orc shared/src/classcharts.ts:218-224).
+  it('is the form POST the parent clients send', async () => {
     const mark = fake.requests.length;
     const c = await parent();
     const requests = since(mark);
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-      'POST /parent/login',
-      'POST /apiv2parent/ping',
-    ]);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /parent/login']);
     const form = new URLSearchParams(requests[0]!.body);
     expect([...form.keys()].sort()).toEqual(['_method', 'email', 'logintype', 'password', 'recaptcha-token']);
     expect(form.get('logintype')).toBe('existing');
