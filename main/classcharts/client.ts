@@ -370,7 +370,8 @@ export class ClassChartsClient {
       from: options.from,
       to: options.to,
     });
-    return body.data.map(mapHomework);
+    const displayMarks = body.meta?.display_marks !== false;
+    return body.data.map((homework) => mapHomework(homework, displayMarks));
   }
 
   /**

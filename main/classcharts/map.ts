@@ -212,8 +212,11 @@ export function homeworkStatus(state: string | null, ticked: boolean | null): Ho
   return ticked === true ? 'ticked' : 'todo';
 }
 
-/** Homework → Homework (docs/classcharts-api.md §5.6). Title falls back to `"Homework"`. */
-export function mapHomework(raw: RawHomework): Homework {
+/**
+ * Homework → Homework (docs/classcharts-api.md §5.6). Title falls back to `"Homework"`. `displayMarks` is
+ * the list's `meta.display_marks`: when the school does not show marks (`false`) the mark is left out.
+ */
+export function mapHomework(raw: RawHomework, displayMarks = true): Homework {
   const minutes = raw.completion_time_value;
   return bounded({
     id: raw.id,
@@ -240,6 +243,8 @@ export function mapHomework(raw: RawHomework): Homework {
       if (url === null) return [];
       return [{ name: nonEmpty(file.filename) ?? nonEmpty(file.file_name) ?? 'Attachment', url }];
     }),
+    mark: displayMarks ? (nonEmpty(raw.status?.mark ?? null)?.trim() ?? null) : null,
+    hasFeedback: raw.status?.has_feedback ?? false,
   });
 }
 

@@ -190,6 +190,10 @@ const homeworkStatusSchema = z.object({
   id: id.nullish(),
   state: text,
   ticked: flag,
+  /** The teacher's mark as the school writes it (`"7/10"`, `"B+"`), or `null`. */
+  mark: text,
+  /** The teacher left feedback (its text is not in the API). */
+  has_feedback: flag,
 });
 
 /** One homework. `validated_attachments[]` names its file `filename` (older data: `file_name`). */
@@ -214,8 +218,11 @@ export const homeworkSchema = z.object({
 /** A homework after parsing (dates still strings; map.ts reads them). */
 export type RawHomework = z.output<typeof homeworkSchema>;
 
-/** `/homeworks/<id>`. */
-export const homeworksSchema = envelope(list(homeworkSchema), z.object({ display_type: text.optional() }));
+/** `/homeworks/<id>`; `meta.display_marks`: whether the school shows pupils their marks. */
+export const homeworksSchema = envelope(
+  list(homeworkSchema),
+  z.object({ display_type: text.optional(), display_marks: flag.optional() }),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Activity (docs/classcharts-api.md §5.4)

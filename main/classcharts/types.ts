@@ -174,6 +174,13 @@ export interface Homework {
   estimate: { value: number; unit: string } | null;
   links: HomeworkLink[];
   attachments: Attachment[];
+  /**
+   * The teacher's mark as the school writes it (`status.mark`: `"7/10"`, `"B+"`, `"Merit"`), or `null` when
+   * not marked or when the school does not show marks (`meta.display_marks` false).
+   */
+  mark: string | null;
+  /** The teacher left feedback (`status.has_feedback`); its text is only in ClassCharts itself. */
+  hasFeedback: boolean;
 }
 
 /** Behaviour point polarity; anything unrecognised upstream maps to `neutral`. */

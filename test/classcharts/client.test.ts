@@ -463,6 +463,26 @@ describe('student reads', () => {
     expect(everything.some((h) => h.descriptionHtml.includes('<'))).toBe(true);
   });
 
+  it('homeworks: marks and feedback come through, and meta.display_marks false hides the marks', async () => {
+    const window = { from: addDays(TODAY, -21), to: addDays(TODAY, 21), displayDate: 'due_date' as const };
+    const shown = await (await student()).homeworks(window);
+    expect(shown.some((h) => h.mark !== null)).toBe(true);
+    expect(shown.some((h) => h.hasFeedback)).toBe(true);
+    const answer = (meta: unknown) => ({
+      success: 1,
+      data: [
+        { id: 1, title: 'Essay', status: { id: 2, state: 'completed', mark: '7/10', has_feedback: true } },
+      ],
+      meta,
+    });
+    const withMeta = (meta: unknown) =>
+      student({ fetch: interceptFetch(/\/homeworks/, () => jsonResponse(answer(meta))) });
+    const [hidden] = await (await withMeta({ display_marks: false })).homeworks({});
+    expect(hidden).toMatchObject({ mark: null, hasFeedback: true });
+    const [unsaid] = await (await withMeta([])).homeworks({});
+    expect(unsaid).toMatchObject({ mark: '7/10', hasFeedback: true });
+  });
+
   it('activity: one page of at most 50, and allActivity pages to the end without repeats', async () => {
     const c = await student();
     const first = await c.activityPage({});

@@ -109,7 +109,9 @@ describe('fixtures', () => {
   });
 
   it('homeworks: "" estimate is none, ticked "yes" + completed state is completed, HTML kept', () => {
-    const [homework] = homeworksSchema.parse(fixture('homeworks')).data.map(mapHomework);
+    const body = homeworksSchema.parse(fixture('homeworks'));
+    expect(body.meta?.display_marks).toBe(false);
+    const [homework] = body.data.map((h) => mapHomework(h, false));
     expect(homework).toMatchObject({
       id: 5488456,
       statusId: 3459984,
@@ -119,6 +121,8 @@ describe('fixtures', () => {
       status: 'completed',
       descriptionHtml: '<p>Description</p>',
       estimate: null,
+      mark: null,
+      hasFeedback: false,
     });
   });
 

@@ -253,6 +253,41 @@ describe('quirks', () => {
     expect(summary.totalPositive).toBe(3);
   });
 
+  // status.mark and status.has_feedback (docs/classcharts-api.md §5.6; classcharts-api-js 2.12.3
+  // types.d.ts Homework status); meta.display_marks says whether the school shows marks at all.
+  it('homework: the mark (trimmed) and feedback come through; a blank mark or none is null', () => {
+    const marked = (status: Record<string, unknown>) =>
+      mapHomework(
+        homeworkSchema.parse({ id: 5, title: 'Essay', status: { id: 6, state: 'completed', ...status } }),
+      );
+    expect(marked({ mark: ' 7/10 ', mark_relative: 0, has_feedback: true })).toMatchObject({
+      mark: '7/10',
+      hasFeedback: true,
+    });
+    expect(marked({ mark: 'B+', has_feedback: 'no' })).toMatchObject({ mark: 'B+', hasFeedback: false });
+    expect(marked({ mark: '', has_feedback: 1 })).toMatchObject({ mark: null, hasFeedback: true });
+    expect(marked({ mark: 8 })).toMatchObject({ mark: '8', hasFeedback: false });
+    expect(marked({})).toMatchObject({ mark: null, hasFeedback: false });
+    expect(mapHomework(homeworkSchema.parse({ id: 5 }))).toMatchObject({ mark: null, hasFeedback: false });
+  });
+
+  it('homework: a school that does not show marks (display_marks false) hides the mark, not the feedback', () => {
+    const body = homeworksSchema.parse({
+      success: 1,
+      data: [
+        { id: 5, title: 'Essay', status: { id: 6, state: 'completed', mark: 'B+', has_feedback: true } },
+      ],
+      meta: { display_marks: false },
+    });
+    expect(body.meta?.display_marks).toBe(false);
+    expect(mapHomework(body.data[0]!, false)).toMatchObject({ mark: null, hasFeedback: true });
+    expect(mapHomework(body.data[0]!, true)).toMatchObject({ mark: 'B+', hasFeedback: true });
+    expect(homeworksSchema.parse({ data: [], meta: { display_marks: 'yes' } }).meta?.display_marks).toBe(
+      true,
+    );
+    expect(homeworksSchema.parse({ data: [], meta: [] }).meta?.display_marks).toBeUndefined();
+  });
+
   it('envelope: meta [] and a missing status are accepted', () => {
     const body = homeworksSchema.parse({
       success: 1,

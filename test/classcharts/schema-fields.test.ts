@@ -20,13 +20,13 @@ describe('compareFields', () => {
     const body = {
       success: 1,
       data: [
-        { id: 1, title: 'A', status: { id: 3, state: null, ticked: 'no', mark: 'B+' } },
-        { id: 2, title: 'B', status: { id: 4, state: 'late', ticked: 'yes', mark: null } },
+        { id: 1, title: 'A', status: { id: 3, state: null, ticked: 'no', mark_relative: 'B+' } },
+        { id: 2, title: 'B', status: { id: 4, state: 'late', ticked: 'yes', mark_relative: null } },
       ],
       meta: [],
     };
     const report = compareFields(homeworksSchema, body, { alsoKnown: ['success'] });
-    expect(report.unknown).toEqual(['data[].status.mark']);
+    expect(report.unknown).toEqual(['data[].status.mark_relative']);
     // What the schema declares and the answer lacks, required or not; no values anywhere.
     expect(report.missing).toContainEqual({ path: 'data[].due_date', required: false });
     expect(report.missing).not.toContainEqual(expect.objectContaining({ path: 'data[].id' }));

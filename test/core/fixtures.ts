@@ -76,6 +76,8 @@ export function homework(id: number, over: Partial<Homework> = {}): Homework {
     estimate: null,
     links: [],
     attachments: [],
+    mark: null,
+    hasFeedback: false,
     ...over,
   };
 }

@@ -235,7 +235,7 @@ export function homeworks(pupil: FakePupilData, params: Params, today: IsoDate):
     this_week_outstanding_count: dueThisWeek.filter((h) => !done(h)).length,
     this_week_completed_count: dueThisWeek.filter(done).length,
     allow_attachments: true,
-    display_marks: false,
+    display_marks: true,
   });
 }
 

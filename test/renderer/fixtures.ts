@@ -80,6 +80,8 @@ export function homework(
     estimate: { value: 30, unit: 'minutes' },
     links: [],
     attachments: [],
+    mark: null,
+    hasFeedback: false,
     ...extra,
   };
 }
