@@ -138,8 +138,11 @@ export interface DayView {
   minutesToNext: number | null;
 }
 
-/** Homework grouping by due date relative to today (Europe/London). */
-export type HomeworkGroupKey = 'overdue' | 'today' | 'tomorrow' | 'this-week' | 'later';
+/**
+ * Homework grouping by due date relative to today (Europe/London); `marked` last: done homework the teacher
+ * marked or left feedback on, due in the last two weeks.
+ */
+export type HomeworkGroupKey = 'overdue' | 'today' | 'tomorrow' | 'this-week' | 'later' | 'marked';
 
 /** Upcoming homework for the popover. */
 export interface HomeworkGroup {
@@ -194,7 +197,8 @@ export interface AppState {
   today: DayView | null;
   /**
    * Upcoming homework for the selected pupil: to do (overdue, and due within 14 days), and ticked off by the
-   * pupil (due today or later, so it can be unticked; ticked overdue work is done and left out).
+   * pupil (due today or later, so it can be unticked; ticked overdue work is done and left out); then, last,
+   * homework the teacher marked or left feedback on, due in the last 14 days (group `marked`).
    */
   homework: HomeworkGroup[];
   freshness: {

@@ -36,6 +36,17 @@ export function isHomeworkOpen(homework: Homework): boolean {
   return homework.status === 'todo';
 }
 
+/** Marked homework stays listed (the "marked" group) this many days after its due date. */
+export const MARKED_DAYS_BACK = 14;
+
+/**
+ * True when the teacher has marked a homework or left feedback on it. Read defensively: a homework cached by
+ * an older version has neither field until the next refresh.
+ */
+export function isHomeworkMarked(homework: Homework): boolean {
+  return Boolean(homework.mark) || homework.hasFeedback === true;
+}
+
 function startMs(lesson: Lesson): number | null {
   return parseInstant(lesson.start);
 }
@@ -114,7 +125,14 @@ export function homeworkGroupKey(dueDate: IsoDate | null, today: IsoDate): Homew
   return days <= daysToSunday ? 'this-week' : 'later';
 }
 
-const GROUP_ORDER: readonly HomeworkGroupKey[] = ['overdue', 'today', 'tomorrow', 'this-week', 'later'];
+const GROUP_ORDER: readonly HomeworkGroupKey[] = [
+  'overdue',
+  'today',
+  'tomorrow',
+  'this-week',
+  'later',
+  'marked',
+];
 
 /**
  * Open homework (see {@link isHomeworkOpen}) grouped by due date: overdue, today, tomorrow, the rest of
@@ -122,6 +140,10 @@ const GROUP_ORDER: readonly HomeworkGroupKey[] = ['overdue', 'today', 'tomorrow'
  * date, last). Homework the pupil ticked off stays in its group from today on, so it can be unticked (as in
  * the ClassCharts app); ticked overdue work is done and past, and is left out. Empty groups are left out;
  * items within a group are by due date, then subject and title.
+ *
+ * Last, "marked": homework in none of those groups that the teacher marked or left feedback on
+ * ({@link isHomeworkMarked}), due in the last {@link MARKED_DAYS_BACK} days (or marked early, due within the
+ * window ahead), newest due date first. It is done work: never counted as due or overdue, never reminded.
  */
 export function groupHomework(items: readonly Homework[], today: IsoDate): HomeworkGroup[] {
   const groups = new Map<HomeworkGroupKey, Homework[]>();
@@ -131,12 +153,22 @@ export function groupHomework(items: readonly Homework[], today: IsoDate): Homew
       (a.subject ?? '').localeCompare(b.subject ?? '') ||
       a.title.localeCompare(b.title),
   );
+  const marked: Homework[] = [];
   for (const homework of sorted) {
     const key = homeworkGroupKey(homework.dueDate, today);
-    if (key === null) continue;
-    if (!isHomeworkOpen(homework) && !(homework.status === 'ticked' && key !== 'overdue')) continue;
-    groups.set(key, [...(groups.get(key) ?? []), homework]);
+    if (key !== null && (isHomeworkOpen(homework) || (homework.status === 'ticked' && key !== 'overdue')))
+      groups.set(key, [...(groups.get(key) ?? []), homework]);
+    else if (
+      isHomeworkMarked(homework) &&
+      homework.dueDate !== null &&
+      key !== null &&
+      daysBetween(today, homework.dueDate) >= -MARKED_DAYS_BACK
+    )
+      marked.push(homework);
   }
+  // Newest due date first; the same day keeps subject and title order.
+  const newestFirst = marked.sort((a, b) => (b.dueDate ?? '').localeCompare(a.dueDate ?? ''));
+  if (newestFirst.length > 0) groups.set('marked', newestFirst);
   return GROUP_ORDER.filter((key) => groups.has(key)).map((key) => ({ key, items: groups.get(key) ?? [] }));
 }
 

@@ -211,6 +211,7 @@ const HOMEWORK_GROUP_TITLES: Record<HomeworkGroupKey, string> = {
   tomorrow: 'Due tomorrow',
   'this-week': 'This week',
   later: 'Later',
+  marked: 'Marked',
 };
 
 /** The title of a homework group, as the Homework view heads it (main groups the homework). */

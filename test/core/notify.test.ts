@@ -106,6 +106,17 @@ const rows: Row[] = [
     expected: [],
   },
   {
+    rule: 'homework-due: not when marked (completed, with a mark and feedback)',
+    previous: known({ homework: [homework(4, { dueDate: '2026-06-16', status: 'completed' })] }),
+    current: known({
+      homework: [
+        homework(4, { dueDate: '2026-06-16', status: 'completed', mark: '7/10', hasFeedback: true }),
+      ],
+    }),
+    now: at('19:00'),
+    expected: [],
+  },
+  {
     rule: 'homework-due: the hour is a setting',
     previous: known({ homework: [homework(4, { dueDate: '2026-06-16' })] }),
     current: known({ homework: [homework(4, { dueDate: '2026-06-16' })] }),

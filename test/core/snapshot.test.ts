@@ -23,6 +23,7 @@ import { homework, known, knownData, lesson } from './fixtures';
 import { mapHomework } from '../../main/classcharts/map';
 import { homeworksSchema } from '../../main/classcharts/schemas';
 import homeworksFixture from '../classcharts/fixtures/homeworks.json';
+import type { Homework } from '../../main/classcharts/types';
 
 const TODAY = '2026-06-15'; // a Monday, BST
 const at = (hhmm: string, date = TODAY) => Date.parse(`${date}T${hhmm}:00+01:00`);
@@ -151,6 +152,51 @@ describe('homework a teacher has settled', () => {
       expect(pupilView(known({ homework: [settled, open] }), at('09:00')).homeworkOverdue).toBe(1);
     },
   );
+});
+
+describe('marked homework', () => {
+  // status.mark and status.has_feedback (docs/classcharts-api.md §5.6): done homework the teacher marked
+  // stays in view, last, for two weeks after its due date; it is never to do.
+  const items = [
+    homework(1, { dueDate: '2026-06-12', status: 'completed', mark: '7/10', subject: 'Science' }),
+    homework(2, { dueDate: '2026-06-08', status: 'late', mark: 'B+', hasFeedback: true }),
+    homework(3, { dueDate: '2026-06-01', status: 'completed', hasFeedback: true }), // 14 days ago: kept
+    homework(4, { dueDate: '2026-05-31', status: 'completed', mark: 'Merit' }), // 15 days ago: gone
+    homework(5, { dueDate: '2026-06-12', status: 'completed' }), // not marked: done, left out
+    homework(6, { dueDate: '2026-06-16', status: 'completed', mark: '9/10' }), // marked before it is due
+    homework(7, { dueDate: '2026-06-16', mark: '5/10' }), // still to do: stays in its group
+    homework(8, { dueDate: '2026-06-12', status: 'completed', mark: 'A', subject: 'Art' }),
+    homework(9, { dueDate: null, status: 'completed', mark: 'A' }), // no date to keep it by
+    homework(10, { dueDate: '2026-06-10' }), // overdue, to do
+  ];
+
+  it('are grouped last, newest due date first, within 14 days of their due date', () => {
+    const groups = groupHomework(items, TODAY);
+    expect(groups.map((g) => [g.key, g.items.map((h) => h.id)])).toEqual([
+      ['overdue', [10]],
+      ['tomorrow', [7]],
+      ['marked', [6, 8, 1, 2, 3]],
+    ]);
+  });
+
+  it('are not counted as due or overdue', () => {
+    expect(pupilView(known({ homework: items }), at('09:00'))).toMatchObject({
+      homeworkDue: 1,
+      homeworkOverdue: 1,
+    });
+  });
+
+  it('a homework cached by an older version (no mark, no hasFeedback) is not marked', () => {
+    const {
+      mark: _mark,
+      hasFeedback: _feedback,
+      ...old
+    } = homework(1, {
+      dueDate: '2026-06-12',
+      status: 'completed',
+    });
+    expect(groupHomework([old as Homework], TODAY)).toEqual([]);
+  });
 });
 
 describe('pupil view and AppState', () => {
