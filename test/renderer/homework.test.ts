@@ -17,6 +17,63 @@ describe('Homework', () => {
     expect(tomorrow.textContent).toContain('Ticked');
   });
 
+  it('lists marked homework last, with the mark and "Feedback" in place of the status, and the plain due date', async () => {
+    const marked = [
+      homework(201, 'Volcano poster', '2026-11-20', {
+        subject: 'Geography',
+        status: 'completed',
+        mark: '7/10',
+        hasFeedback: true,
+      }),
+      homework(202, 'Verb tables', '2026-11-13', { subject: 'French', status: 'late', mark: 'B+' }),
+      homework(203, 'Lab write-up', '2026-11-12', { status: 'completed', hasFeedback: true }),
+    ];
+    const { screen } = await renderHomeworkTab(
+      studentState({ homework: [...homeworkGroups(), { key: 'marked', items: marked }] }),
+    );
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent?.trim());
+    expect(headings.at(-1)).toBe('Marked (3)');
+    const rows = within(screen.getByRole('region', { name: /Marked/ })).getAllByRole('button');
+    const text = rows.map((row) => row.textContent?.replace(/\s+/g, ' ').trim());
+    expect(text[0]).toContain('Mark 7/10');
+    expect(text[0]).toContain('Feedback');
+    expect(text[0]).toContain('Due Fri 20 Nov');
+    expect(text[0]).not.toContain('Overdue');
+    expect(text[0]).not.toContain('Completed');
+    expect(text[1]).toContain('Mark B+');
+    expect(text[1]).not.toContain('Feedback');
+    expect(text[2]).not.toContain('Mark');
+    expect(text[2]).toContain('Feedback');
+    // The pupil cannot tick done work: no tick in the group.
+    expect(within(screen.getByRole('region', { name: /Marked/ })).queryByRole('checkbox')).toBeNull();
+  });
+
+  it("a marked homework's detail shows the mark, and that the feedback is in ClassCharts", async () => {
+    const item = homework(201, 'Volcano poster', '2026-11-20', {
+      status: 'completed',
+      mark: '7/10',
+      hasFeedback: true,
+    });
+    const { screen } = await renderHomeworkTab(
+      studentState({ homework: [{ key: 'marked', items: [item] }] }),
+    );
+    await fireEvent.click(screen.getByRole('button', { name: /Volcano poster/ }));
+    await screen.findByRole('heading', { name: 'Volcano poster' });
+    const fact = (label: string) =>
+      screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent?.trim();
+    expect(fact('Mark')).toBe('7/10');
+    expect(fact('Feedback')).toBe('Open ClassCharts to read it');
+    expect(fact('Status')).toBe('Completed');
+  });
+
+  it('a homework with no mark and no feedback has neither in its detail', async () => {
+    const { screen } = await renderHomeworkTab();
+    await fireEvent.click(screen.getByRole('button', { name: /Essay plan/ }));
+    await screen.findByRole('heading', { name: 'Essay plan' });
+    expect(screen.queryByText('Mark', { selector: 'dt' })).toBeNull();
+    expect(screen.queryByText('Feedback', { selector: 'dt' })).toBeNull();
+  });
+
   it("counts the pupil's homework to do on the tab", async () => {
     const { screen } = await renderHomeworkTab();
     const tab = screen.getByRole('button', { name: /^Homework/ });
