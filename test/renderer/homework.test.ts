@@ -64,6 +64,7 @@ describe('Homework', () => {
     expect(fact('Mark')).toBe('7/10');
     expect(fact('Feedback')).toBe('Open ClassCharts to read it');
     expect(fact('Status')).toBe('Completed');
+    expect(fact('Due')).toBe('Fri 20 Nov'); // done work is not "overdue by 3 days"
   });
 
   it('a homework with no mark and no feedback has neither in its detail', async () => {
