@@ -220,8 +220,17 @@ export function schoolContentDataset(options: SchoolContentOptions): FakeDataset
     }
     for (const [index, homework] of data.homeworks.entries()) {
       homework.due_date = addDays(options.today, index % 12);
-      // Still to do (no teacher's state, not ticked), so every homework is in the list the walk opens.
-      homework.status = { ...homework.status, id: homework.id * 10, state: null, ticked: 'no' };
+      // Still to do (no teacher's state, not ticked), so every homework is in the list the walk opens; each
+      // with a teacher's mark and feedback, its detail showing every text as a mark (taken apart from
+      // text(), so the other fields keep the texts they had).
+      homework.status = {
+        ...homework.status,
+        id: homework.id * 10,
+        state: null,
+        ticked: 'no',
+        mark: texts[index % texts.length]!,
+        has_feedback: true,
+      };
       homework.title = text();
       homework.subject = text();
       homework.lesson = text();

@@ -80,6 +80,24 @@ for (const scheme of ['light', 'dark'] as const) {
       await openTab(page, 'Homework');
       await page.locator('main section li button').first().waitFor();
       await view('homework');
+      // Last, homework the teacher marked in the last two weeks: the mark and "Feedback" on its row, and in
+      // its detail (the fake marks some completed homework, with feedback on some).
+      const marked = page.getByRole('region', { name: /^Marked/ });
+      await marked.scrollIntoViewIfNeeded();
+      await view('homework-marked');
+      const withFeedback = fakePupil(preview, preview.fake!.accounts.parent.pupilIds[0]!).homeworks.find(
+        (h) =>
+          h.status.mark !== null &&
+          h.status.has_feedback &&
+          h.due_date >= '2026-11-09' &&
+          h.due_date < '2026-11-23',
+      );
+      expect(withFeedback, 'the fake has marked homework with feedback in the last two weeks').toBeTruthy();
+      await marked.getByRole('button', { name: new RegExp(withFeedback!.title) }).click();
+      await page.locator('#hw-title').waitFor();
+      await view('homework-marked-detail');
+      await page.keyboard.press('Escape');
+      await marked.waitFor();
       // A homework of the first pupil's with a teacher's link and a file (the fake gives some both).
       const withLinks = fakePupil(preview, preview.fake!.accounts.parent.pupilIds[0]!).homeworks.find(
         (h) =>
