@@ -93,6 +93,9 @@ export const homeworkShape = z.strictObject({
   estimate: z.strictObject({ value: finite, unit: z.string() }).nullable(),
   links: z.array(z.strictObject({ url: z.string(), label: z.string() })),
   attachments: z.array(attachment),
+  /** Never blank: a blank mark is none. */
+  mark: z.string().trim().min(1).nullable(),
+  hasFeedback: z.boolean(),
 });
 
 /** types.ts `BehaviourPoint`. */
