@@ -67,6 +67,15 @@ describe('Homework', () => {
     expect(fact('Due')).toBe('Fri 20 Nov'); // done work is not "overdue by 3 days"
   });
 
+  it('with nothing due, marked homework is listed under a line that says nothing is due', async () => {
+    const item = homework(201, 'Volcano poster', '2026-11-20', { status: 'completed', mark: '7/10' });
+    const { screen } = await renderHomeworkTab(
+      studentState({ homework: [{ key: 'marked', items: [item] }] }),
+    );
+    expect(screen.getByText('No homework due in the next two weeks.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2 }).textContent?.trim()).toBe('Marked (1)');
+  });
+
   it('a homework with no mark and no feedback has neither in its detail', async () => {
     const { screen } = await renderHomeworkTab();
     await fireEvent.click(screen.getByRole('button', { name: /Essay plan/ }));
