@@ -9,12 +9,15 @@ import { expect, test } from '../fixtures';
 import type { Preview } from '../../preview/server';
 import { fakePupil, openTab, signInStudent } from '../popover-page';
 
-/** The student's homework number `index` in the fake, renamed `title`, to do and due tomorrow (Tuesday 24). */
+/**
+ * The student's homework number `index` in the fake, renamed `title`, to do and due tomorrow (Tuesday 24),
+ * not marked.
+ */
 function homeworkDueTomorrow(preview: Preview, title: string, index = 0): RawHomework {
   const homework = fakePupil(preview, preview.fake!.accounts.student.pupilId).homeworks[index]!;
   homework.title = title;
   homework.due_date = '2026-11-24';
-  homework.status = { ...homework.status, state: null, ticked: 'no' };
+  homework.status = { ...homework.status, state: null, ticked: 'no', mark: null, has_feedback: false };
   return homework;
 }
 
