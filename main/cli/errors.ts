@@ -88,16 +88,13 @@ function isParseArgsError(error: unknown): boolean {
  * stdout (exit 0); a failure prints its one line on stderr ({@link errorLines}) and exits with
  * {@link exitCodeFor}. Never throws.
  */
-export async function runCommand(
+export function runCommand(
   env: NodeJS.ProcessEnv,
   io: { out(text: string): void; err(text: string): void },
   body: () => Promise<string>,
 ): Promise<number> {
-  try {
+  return reportingErrors(env, io.err, async () => {
     io.out(await body());
     return EXIT.ok;
-  } catch (error) {
-    io.err(errorLines(error, env.CLASSCHARTS_DEBUG === '1'));
-    return exitCodeFor(error);
-  }
+  });
 }

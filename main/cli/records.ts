@@ -35,7 +35,7 @@ import { toIsoDate } from '../classcharts/map';
 import { checkRange } from '../classcharts/validate';
 import { systemClock } from '../ports';
 import { type CliDeps, signInFromEnv } from './env';
-import { errorLines, EXIT, exitCodeFor, UsageError } from './errors';
+import { runCommand, UsageError } from './errors';
 import { type CliIo, clockTime, table } from './output';
 
 /** The kinds `records` prints. */
@@ -248,13 +248,13 @@ export function formatRecords(result: RecordsJson): string {
 }
 
 /** Runs `records` with its arguments (after the command name); returns the exit code. */
-export async function runRecords(
+export function runRecords(
   argv: string[],
   env: NodeJS.ProcessEnv,
   io: CliIo,
   deps: CliDeps = {},
 ): Promise<number> {
-  try {
+  return runCommand(env, io, async () => {
     const { values, positionals } = parseArgs({
       args: argv,
       options: {
@@ -271,10 +271,6 @@ export async function runRecords(
     const today = londonDate((deps.clock ?? systemClock).now());
     const range = { ...(values.from ? { from: values.from } : {}), ...(values.to ? { to: values.to } : {}) };
     const result = await loadRecords(kind as CliRecordKind, range, today, env, deps);
-    io.out(values.json ? `${JSON.stringify(result)}\n` : formatRecords(result));
-    return EXIT.ok;
-  } catch (error) {
-    io.err(errorLines(error, env.CLASSCHARTS_DEBUG === '1'));
-    return exitCodeFor(error);
-  }
+    return values.json ? `${JSON.stringify(result)}\n` : formatRecords(result);
+  });
 }

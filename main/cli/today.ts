@@ -15,7 +15,7 @@ import type { Homework, HomeworkStatus, Instant, IsoDate, Lesson } from '../clas
 import { checkDate } from '../classcharts/validate';
 import { systemClock } from '../ports';
 import { type CliDeps, createClient, readEnv, selectPupil } from './env';
-import { errorLines, exitCodeFor, EXIT } from './errors';
+import { runCommand } from './errors';
 import { type CliIo, clockTime, table } from './output';
 
 /** How many days after the date homework is listed (inclusive window: the date + 14 days). */
@@ -161,13 +161,13 @@ export function formatToday(today: TodayJson): string {
 }
 
 /** Runs `today` with its arguments (after the command name); returns the exit code. */
-export async function runToday(
+export function runToday(
   argv: string[],
   env: NodeJS.ProcessEnv,
   io: CliIo,
   deps: CliDeps = {},
 ): Promise<number> {
-  try {
+  return runCommand(env, io, async () => {
     const { values } = parseArgs({
       args: argv,
       options: { date: { type: 'string' }, json: { type: 'boolean', default: false } },
@@ -177,10 +177,6 @@ export async function runToday(
     const date = values.date ?? londonDate((deps.clock ?? systemClock).now());
     checkDate('--date', date);
     const today = await loadToday(env, date, deps);
-    io.out(values.json ? `${JSON.stringify(today)}\n` : formatToday(today));
-    return EXIT.ok;
-  } catch (error) {
-    io.err(errorLines(error, env.CLASSCHARTS_DEBUG === '1'));
-    return exitCodeFor(error);
-  }
+    return values.json ? `${JSON.stringify(today)}\n` : formatToday(today);
+  });
 }
