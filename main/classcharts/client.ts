@@ -53,7 +53,15 @@ import {
   pupilsSchema,
   timetableSchema,
 } from './schemas';
-import { excerptOf, isChallenge, isUsableToken, Transport, type TransportRequest } from './transport';
+import {
+  challengeRefusal,
+  excerptOf,
+  isChallenge,
+  isUsableToken,
+  SESSION_REFUSED_STATUSES,
+  Transport,
+  type TransportRequest,
+} from './transport';
 import type {
   Account,
   AccountKind,
@@ -267,11 +275,7 @@ export class ClassChartsClient {
       );
     if (response.status === 429)
       throw new ServiceRefusedError(path, 'Too many sign-in attempts; wait a few minutes and try again.');
-    if (isChallenge(response))
-      throw new ServiceRefusedError(
-        path,
-        'ClassCharts is checking this connection; try again in a few minutes.',
-      );
+    if (isChallenge(response)) throw challengeRefusal(path);
     this.logger.info('classcharts sign-in refused', { kind: signIn.kind, status: response.status });
     if (signIn.kind === 'parent') throw new WrongCredentialsError('parent');
     const field = fieldFromLoginBody(response.body) ?? (await this.probeAccessCode(signIn.code));
@@ -552,15 +556,8 @@ export class ClassChartsClient {
     const contentType = response.headers.get('content-type');
     const where = `${target.host}${target.pathname}`;
     // A CDN checking the connection (Cloudflare's 403 challenge) says nothing about the session: try later.
-    if (isChallenge(response))
-      throw new ServiceRefusedError(
-        where,
-        'ClassCharts is checking this connection; try again in a few minutes.',
-      );
-    if (
-      withSession &&
-      (status === 401 || status === 403 || status === 419 || (status >= 300 && status < 400))
-    )
+    if (isChallenge(response)) throw challengeRefusal(where);
+    if (withSession && (SESSION_REFUSED_STATUSES.has(status) || (status >= 300 && status < 400)))
       throw new SessionExpiredError(`attachment ${where}: HTTP ${status}`);
     if (withSession && status < 300 && /^\s*text\/html/i.test(contentType ?? ''))
       throw new SessionExpiredError(`attachment ${where}: the sign-in page instead of the file`);
@@ -694,8 +691,7 @@ export class ClassChartsClient {
     try {
       const response = await this.transport.send({ method: 'POST', path, form: { code }, auth: false });
       const body = this.transport.check(hasDobSchema, path, response);
-      const data: { has_dob?: boolean | null } = Array.isArray(body.data) ? {} : body.data;
-      return data.has_dob === true ? 'dateOfBirth' : 'code';
+      return body.data.has_dob === true ? 'dateOfBirth' : 'code';
     } catch (error) {
       if (error instanceof ServiceRefusedError) return 'code';
       this.logger.info('classcharts hasdob probe inconclusive', { error: (error as Error).name });

@@ -311,7 +311,7 @@ export class Transport {
  * it, proffalken/ha-classcharts@d2cd1dd3c3 custom_components/classcharts/api.py:111-112), 403 and Laravel's 419
  * (session or CSRF token expired). A `success: 0` envelope at 403 that is not about the session stays a refusal.
  */
-const SESSION_REFUSED_STATUSES: ReadonlySet<number> = new Set([401, 403, 419]);
+export const SESSION_REFUSED_STATUSES: ReadonlySet<number> = new Set([401, 403, 419]);
 
 /**
  * True when a CDN answered instead of ClassCharts because it is checking the connection: Cloudflare marks its
@@ -320,6 +320,14 @@ const SESSION_REFUSED_STATUSES: ReadonlySet<number> = new Set([401, 403, 419]);
  */
 export function isChallenge(response: Pick<RawResponse, 'headers'>): boolean {
   return response.headers.get('cf-mitigated')?.trim().toLowerCase() === 'challenge';
+}
+
+/** The error for a challenge ({@link isChallenge}) answered at `where`: try again later, nothing more. */
+export function challengeRefusal(where: string): ServiceRefusedError {
+  return new ServiceRefusedError(
+    where,
+    'ClassCharts is checking this connection; try again in a few minutes.',
+  );
 }
 
 /** The body as bytes, at most `maxBytes` of them. Throws AttachmentTooBigError (and stops reading) past it. */
