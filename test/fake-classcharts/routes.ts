@@ -418,15 +418,8 @@ function apiRoute(state: RouterState, kind: 'student' | 'parent', parts: string[
     state.sessions.revoke(session.token);
     return envelopeReply(state, api.ok([]));
   }
-  if (kind === 'parent' && state.parentNeedsPing && !state.activated.has(session.token)) {
-    if (endpoint === 'pupils') return envelopeReply(state, api.ok([]));
-    if (!isDataEndpoint(endpoint)) return notFound();
-    // Not activated: the endpoint's own answer with its data emptied (ha-classcharts api.py:91-100).
-    const pupil = resolvePupil(state, session, idPart);
-    if ('success' in pupil) return envelopeReply(state, pupil);
-    const answer = dataEndpoint(state, endpoint, pupil, params);
-    return envelopeReply(state, answer.success === 1 ? { ...answer, data: [] } : answer);
-  }
+  // A parent session not yet activated by a ping answers with its data emptied (ha-classcharts api.py:91-100).
+  const notActivated = kind === 'parent' && state.parentNeedsPing && !state.activated.has(session.token);
   if (endpoint === 'pupils') {
     const parent = parentOf(state, session.id);
     // The counters are counted at each answer, so they agree with the records whatever changed them.
@@ -434,14 +427,15 @@ function apiRoute(state: RouterState, kind: 'student' | 'parent', parts: string[
       const data = pupilData(state, id);
       return data ? [{ ...data.pupil, ...pupilCounters(data) }] : [];
     });
-    return envelopeReply(state, api.ok(pupils));
+    return envelopeReply(state, api.ok(notActivated ? [] : pupils));
   }
   if (endpoint === 'homeworkticked')
     return envelopeReply(state, homeworkTicked(state, session, idPart, params));
   if (!isDataEndpoint(endpoint)) return notFound();
   const pupil = resolvePupil(state, session, idPart);
   if ('success' in pupil) return envelopeReply(state, pupil);
-  return envelopeReply(state, dataEndpoint(state, endpoint, pupil, params));
+  const answer = dataEndpoint(state, endpoint, pupil, params);
+  return envelopeReply(state, notActivated && answer.success === 1 ? { ...answer, data: [] } : answer);
 }
 
 /**
