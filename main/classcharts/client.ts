@@ -444,12 +444,14 @@ export class ClassChartsClient {
     });
     const all = body.data.map(mapActivityPoint);
     const from = options.from;
-    const before = (point: BehaviourPoint) =>
-      from !== undefined && point.timestamp !== null && londonDate(Date.parse(point.timestamp)) < from;
-    const points = all.filter((point) => !before(point));
+    // A mapped timestamp is already in London time (map.ts `toInstant`), so its first ten characters are its
+    // London day.
+    const points = all.filter(
+      (point) => from === undefined || point.timestamp === null || point.timestamp.slice(0, 10) >= from,
+    );
     const last = all.at(-1);
     const more =
-      !all.some(before) &&
+      points.length === all.length &&
       (body.meta === undefined || (body.meta.last_id !== false && body.meta.last_id !== null));
     return { points, nextLastId: last !== undefined && more ? last.id : null };
   }
