@@ -352,7 +352,7 @@ export function mapAnnouncement(raw: RawAnnouncement, pupilId?: number): Announc
     pupilId === undefined
       ? undefined
       : raw.pupil_consents.find((entry) => String(entry.pupil?.id ?? '') === String(pupilId));
-  const consent = raw.consent?.consent_given ?? perPupil?.consent?.consent_given ?? undefined;
+  const consentGiven = raw.consent?.consent_given ?? perPupil?.consent?.consent_given ?? null;
   return bounded({
     id: raw.id,
     title: raw.title ?? '',
@@ -363,7 +363,7 @@ export function mapAnnouncement(raw: RawAnnouncement, pupilId?: number): Announc
     unread: isUnread(raw.state),
     pinned: raw.sticky === true || raw.priority_pinned === true,
     requiresConsent: raw.requires_consent ?? false,
-    consentGiven: consent === undefined ? null : consent,
+    consentGiven,
     attachments: raw.attachments.flatMap((file): Attachment[] => {
       const url = nonEmpty(file.url);
       return url === null
