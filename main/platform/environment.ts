@@ -8,6 +8,13 @@
 export const APP_ID = 'io.github.classchartstray';
 /** Product name as users see it. */
 export const PRODUCT_NAME = 'ClassCharts Tray';
+/**
+ * The command-line argument every login-time start carries (the XDG autostart entry's `Exec`, the Windows
+ * login item's `args`): the app then starts quietly in the tray, while a start by the user opens the
+ * popover (a GNOME desktop may show no tray icon at all). macOS login items pass no arguments; there
+ * `getLoginItemSettings().wasOpenedAtLogin` says the same.
+ */
+export const AUTOSTART_ARG = '--autostart';
 /** The real service (docs/classcharts-api.md, "The service"). */
 export const DEFAULT_BASE_URL = 'https://www.classcharts.com';
 
