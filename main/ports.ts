@@ -28,8 +28,25 @@ export const systemClock: Clock = {
 };
 
 /**
+ * Thrown by `Vault.get` when a stored secret exists but the keychain will not open it for now: the Linux
+ * keyring is locked or not started yet at login, its unlock prompt was dismissed, or the macOS Keychain
+ * refused. The ciphertext is kept; asking again later (screen unlocked, wake-up, the next start) may work.
+ * Source: Electron's `safeStorage.decryptStringAsync` rejects with "…is temporarily unavailable. Please try
+ * again." when Chromium flags the failure as temporary (electron/electron@96f3996d
+ * shell/browser/api/electron_api_safe_storage.cc, `flags.temporarily_unavailable`).
+ */
+export class KeychainLockedError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('the keychain would not open the remembered sign-in for now', options);
+    this.name = 'KeychainLockedError';
+  }
+}
+
+/**
  * Secret storage. Values are plain strings in memory only; at rest they must be encrypted (Electron:
- * safeStorage ciphertext in electron-store). `status()` says what protection is available.
+ * safeStorage ciphertext in electron-store). `status()` says what protection a secret stored now gets.
+ * `get` resolves `null` when nothing (readable) is stored, and rejects with {@link KeychainLockedError}
+ * when a secret is stored but the keychain will not open it yet (the secret is kept).
  * `set` rejects with an Error when the secret cannot be stored safely.
  */
 export interface Vault {

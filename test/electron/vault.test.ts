@@ -5,7 +5,9 @@ vi.mock('electron', () => import('../mocks/electron'));
 
 const { electronMock, resetElectronMock, safeStorage } = await import('../mocks/electron');
 const { createElectronStore } = await import('../../main/platform/store');
-const { createSafeStorageVault, KeychainUnavailableError } = await import('../../main/platform/vault');
+const { createSafeStorageVault, KeychainUnavailableError, probeKeychain } =
+  await import('../../main/platform/vault');
+const { KeychainLockedError } = await import('../../main/ports');
 
 function setup(platform = 'linux') {
   const store = createElectronStore({ name: 'vault', cwd: electronMock.userData });
@@ -39,19 +41,64 @@ describe('safeStorage vault', () => {
     expect(store.get('secret:credentials')).toBeUndefined();
   });
 
-  it('reports basic_text on Linux (no keyring) and still stores when the user chose to', async () => {
-    electronMock.storageBackend = 'basic_text';
+  // The protection is read from a fresh ciphertext's key tag, not from the backend named after the desktop
+  // (electron/electron@96f3996d shell/browser/electron_browser_main_parts.cc: the backend is picked from
+  // XDG_CURRENT_DESKTOP; Chromium posix_key_provider.cc: `v10` is a constant key anyone can derive).
+  it('reports basic-text on GNOME with no keyring running, though the desktop names gnome_libsecret', async () => {
+    electronMock.keyring = 'none';
+    electronMock.storageBackend = 'gnome_libsecret';
     const { vault } = setup('linux');
     expect(await vault.status()).toBe('basic-text');
-    await vault.set('credentials', 'secret');
+    await vault.set('credentials', 'secret'); // still stored: the user chose it after the warning
     expect(await vault.get('credentials')).toBe('secret');
   });
 
-  it('reports available with a keyring, and ignores the Linux backend elsewhere', async () => {
-    expect(await setup('linux').vault.status()).toBe('available');
+  it('reports available on Sway with a running keyring, though the desktop names basic_text', async () => {
+    electronMock.keyring = 'open';
     electronMock.storageBackend = 'basic_text';
+    expect(await setup('linux').vault.status()).toBe('available');
+  });
+
+  it('reads the probe on Linux only: macOS and Windows tag their OS-protected key v10 too', async () => {
+    electronMock.keyring = 'none';
     expect(await setup('darwin').vault.status()).toBe('available');
+    expect(await setup('win32').vault.status()).toBe('available');
     expect(safeStorage.isEncryptionAvailable).not.toHaveBeenCalled();
+  });
+
+  it('reports unavailable when nothing can encrypt, and says why in the probe', async () => {
+    electronMock.encryptionAvailable = false;
+    const probe = await probeKeychain(safeStorage, 'linux');
+    expect(probe).toMatchObject({ status: 'unavailable', tag: null, desktopBackend: 'gnome_libsecret' });
+    expect(probe.error).toBeTruthy();
+  });
+
+  // electron/electron@96f3996d shell/browser/api/electron_api_safe_storage.cc: a ciphertext whose key is
+  // missing for now rejects with "…is temporarily unavailable. Please try again."; the entry must survive.
+  it('keeps a remembered secret while the keyring is locked at login, and opens it once unlocked', async () => {
+    await setup('linux').vault.set('credentials', 'secret-1');
+    electronMock.keyring = 'locked';
+    const { store, vault } = setup('linux');
+    const kept = store.get('secret:credentials');
+    await expect(vault.get('credentials')).rejects.toBeInstanceOf(KeychainLockedError);
+    expect(store.get('secret:credentials')).toBe(kept);
+    expect(await vault.status()).toBe('basic-text'); // what a new "remember me" would get meanwhile
+    electronMock.keyring = 'open'; // the next start, or a keyring that came up
+    expect(await setup('linux').vault.get('credentials')).toBe('secret-1');
+  });
+
+  it('re-keys a secret stored under the fixed key once the keyring is there', async () => {
+    electronMock.keyring = 'none';
+    const { store, vault } = setup('linux');
+    await vault.set('credentials', 'secret');
+    expect(Buffer.from(store.get<string>('secret:credentials')!, 'base64').toString('latin1')).toMatch(
+      /^v10/,
+    );
+    electronMock.keyring = 'open';
+    expect(await vault.get('credentials')).toBe('secret');
+    expect(Buffer.from(store.get<string>('secret:credentials')!, 'base64').toString('latin1')).toMatch(
+      /^v11/,
+    );
   });
 
   it('returns null for a missing secret and after delete', async () => {
@@ -62,9 +109,9 @@ describe('safeStorage vault', () => {
     expect(await vault.get('credentials')).toBeNull();
   });
 
-  it('drops a secret that can no longer be decrypted (keyring reset) instead of failing', async () => {
+  it('drops a secret the key it has cannot decrypt (keyring reset, copied profile) instead of failing', async () => {
     const { store, vault } = setup();
-    store.set('secret:credentials', Buffer.from('garbage').toString('base64'));
+    store.set('secret:credentials', Buffer.from('v11 not what this key wrote').toString('base64'));
     expect(await vault.get('credentials')).toBeNull();
     expect(store.get('secret:credentials')).toBeUndefined();
   });

@@ -44,10 +44,23 @@ export interface FakeDisplay {
 export const electronMock = {
   /** `safeStorage.isAsyncEncryptionAvailable()` resolves to this. */
   encryptionAvailable: true,
-  /** `safeStorage.getSelectedStorageBackend()` (Linux). */
+  /**
+   * `safeStorage.getSelectedStorageBackend()` (Linux): picked once from the desktop's name
+   * (`XDG_CURRENT_DESKTOP`), NOT from whether a keyring runs — see `keyring`.
+   */
   storageBackend: 'gnome_libsecret' as
     'basic_text' | 'gnome_libsecret' | 'kwallet' | 'kwallet5' | 'kwallet6' | 'unknown',
-  /** `decryptStringAsync` reports this `shouldReEncrypt`. */
+  /**
+   * Linux: what the Secret Service (gnome-keyring, KWallet) did for this run. `open`: it gave its key, so
+   * safeStorage encrypts with it (tag `v11`). `locked` (still locked at login, unlock prompt dismissed) and
+   * `none` (no keyring running): its key is missing, so new ciphertext falls back to the fixed public key
+   * (tag `v10`) and a `v11` ciphertext is "temporarily unavailable". Sources: electron/electron@96f3996d
+   * shell/browser/browser_process_impl.cc (Linux providers: SecretPortal 15, Freedesktop 10, Posix 5),
+   * shell/browser/api/electron_api_safe_storage.cc (the two rejection messages); Chromium
+   * components/os_crypt/async/common/encryptor.cc (`temporarily_unavailable` when the tag's key is absent).
+   */
+  keyring: 'open' as 'open' | 'locked' | 'none',
+  /** `decryptStringAsync` reports `shouldReEncrypt` (the OS rotated its key) even when nothing else would. */
   shouldReEncrypt: false,
   /** `app.requestSingleInstanceLock()` returns this. */
   singleInstanceLock: true,
@@ -394,21 +407,40 @@ export const contextBridge = {
   }),
 };
 
-/** `safeStorage` fake: a reversible, visibly-not-plain "encryption" gated by `electronMock`. */
+/**
+ * The key tag safeStorage puts before new ciphertext: on Linux `v11` with the keyring's key, `v10` with the
+ * fixed fallback key; on macOS and Windows `v10` with the OS-protected key (`process.platform` decides).
+ */
+function currentKeyTag(): 'v10' | 'v11' {
+  return process.platform === 'linux' && electronMock.keyring === 'open' ? 'v11' : 'v10';
+}
+
+/**
+ * `safeStorage` fake: a reversible, visibly-not-plain "encryption" (key tag + hex) that behaves as
+ * Electron 45's async API does with `electronMock.keyring` (Linux) and `electronMock.encryptionAvailable`.
+ */
 export const safeStorage = {
   isAsyncEncryptionAvailable: vi.fn(async () => electronMock.encryptionAvailable),
   getSelectedStorageBackend: vi.fn(() => electronMock.storageBackend),
   encryptStringAsync: vi.fn(async (plainText: string) => {
-    if (!electronMock.encryptionAvailable) throw new Error('Encryption is not available.');
-    return Buffer.from(`enc:${Buffer.from(plainText, 'utf8').toString('hex')}`, 'utf8');
+    if (!electronMock.encryptionAvailable)
+      throw new Error('Error while encrypting the text provided to safeStorage.encryptStringAsync.');
+    return Buffer.from(`${currentKeyTag()}${Buffer.from(plainText, 'utf8').toString('hex')}`, 'latin1');
   }),
   decryptStringAsync: vi.fn(async (encrypted: Buffer) => {
-    const text = encrypted.toString('utf8');
-    if (!text.startsWith('enc:'))
-      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+    if (encrypted.length === 0) return { result: '', shouldReEncrypt: false };
+    const text = encrypted.toString('latin1');
+    const tag = text.slice(0, 3);
+    const payload = text.slice(3);
+    const keyringTag = process.platform === 'linux' && tag === 'v11';
+    if (keyringTag && electronMock.keyring !== 'open')
+      throw new Error('safeStorage.decryptStringAsync is temporarily unavailable. Please try again.');
+    if ((tag !== 'v10' && tag !== 'v11') || !/^(?:[0-9a-f]{2})*$/.test(payload))
+      throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptStringAsync.');
     return {
-      result: Buffer.from(text.slice(4), 'hex').toString('utf8'),
-      shouldReEncrypt: electronMock.shouldReEncrypt,
+      result: Buffer.from(payload, 'hex').toString('utf8'),
+      // Chromium asks to re-encrypt what a lower-precedence key opened once a better one is there.
+      shouldReEncrypt: electronMock.shouldReEncrypt || tag !== currentKeyTag(),
     };
   }),
   // The deprecated synchronous API must not be used: these throw so a test notices.
@@ -564,6 +596,7 @@ export function resetElectronMock(): void {
   Object.assign(electronMock, {
     encryptionAvailable: true,
     storageBackend: 'gnome_libsecret',
+    keyring: 'open',
     shouldReEncrypt: false,
     singleInstanceLock: true,
     isPackaged: false,
