@@ -445,6 +445,11 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       publish();
       return loginFailure(error);
     }
+    if (keychain === 'locked') {
+      // The sign-in the keychain held was replaced (remembered) or deleted: what it cached goes with it.
+      forgetData();
+      keychain = await readKeychain();
+    }
     if (signingInAgain) {
       keepDataAcrossSignIn(remember && keychain !== 'unavailable');
       // Until the service has named the account, refreshes ask for it: another pupil replaces the old.
@@ -508,6 +513,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     stopTick();
     await keeper.signOut();
     forgetData();
+    if (keychain === 'locked') keychain = await readKeychain(); // the kept sign-in was deleted
     await ports.attachments?.clear(); // the account's files do not outlive its sign-in
     starting = false;
     publish();
@@ -621,6 +627,8 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     },
     'sync:refresh': async (request) => {
       parseRequest('sync:refresh', request);
+      // Signed out with a sign-in kept for a locked keychain: "Try again" asks the keychain again.
+      if (keychain === 'locked' && keeper.status === 'signed-out') return retryLockedKeychain();
       requireSignedIn();
       await engine.refresh('manual');
     },
@@ -689,13 +697,62 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
   // Lifecycle
   // -------------------------------------------------------------------------------------------
 
+  /** The vault's protection level now, `unavailable` when it cannot be read. */
+  async function readKeychain(): Promise<KeychainStatus> {
+    try {
+      return await vault.status();
+    } catch (error) {
+      logger.warn('could not read the keychain status', { error: describe(error) });
+      return 'unavailable';
+    }
+  }
+
+  /** Remembered data from an earlier run: kept on disk, and shown until the first refresh replaces it. */
+  function openRememberedData(): void {
+    usePersistence(keychain !== 'unavailable');
+    const cached = loadKnownData(store);
+    if (cached) engine.load(cached);
+  }
+
+  let retrying: Promise<void> | null = null;
+
+  /**
+   * Asks the keychain again for a remembered sign-in it would not open (one attempt at a time; nothing to
+   * do unless the keychain is `locked` and nobody is signed in). Called when the screen is unlocked or the
+   * popover opens (`userReturned`), on wake-up (`resume`) and by `sync:refresh` (the sign-in screen's
+   * "Try again"). On Linux Chromium picks its key provider once per run, so within one run this mostly
+   * helps a keyring that was slow to start; the next start always asks again.
+   */
+  function retryLockedKeychain(): Promise<void> {
+    if (keychain !== 'locked' || keeper.status !== 'signed-out' || !started) return Promise.resolve();
+    retrying ??= restoreAndRefresh()
+      .catch((error: unknown) =>
+        logger.warn('retrying the remembered sign-in failed', { error: describe(error) }),
+      )
+      .finally(() => {
+        retrying = null;
+      });
+    startup = retrying; // `whenIdle` waits for it
+    return retrying;
+  }
+
   async function restoreAndRefresh(): Promise<void> {
     const restored = await keeper.restore();
     starting = false;
-    if (!restored) {
+    if (restored === 'locked') {
+      // Kept, with the data cached for it: asked again on unlock, wake-up, the popover and the next start.
+      keychain = 'locked';
+      publish();
+      return;
+    }
+    if (restored === 'none') {
       forgetData();
       publish();
       return;
+    }
+    if (keychain === 'locked') {
+      keychain = await readKeychain();
+      openRememberedData();
     }
     publish();
     if (keeper.status !== 'signed-in') return;
@@ -717,12 +774,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       if (started) return;
       started = true;
       suspended = false;
-      try {
-        keychain = await vault.status();
-      } catch (error) {
-        logger.warn('could not read the keychain status', { error: describe(error) });
-        keychain = 'unavailable';
-      }
+      keychain = await readKeychain();
       try {
         const enabled = await ports.autostart.isEnabled();
         if (enabled !== settings.launchAtLogin) {
@@ -733,11 +785,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
         logger.warn('could not read launch at login', { error: describe(error) });
       }
       applyShortcut(settings.shortcut);
-      if (await keeper.hasRemembered()) {
-        usePersistence(keychain !== 'unavailable');
-        const cached = loadKnownData(store);
-        if (cached) engine.load(cached);
-      }
+      if (await keeper.hasRemembered()) openRememberedData();
       publish();
       startup = restoreAndRefresh().catch((error: unknown) => {
         logger.error('start-up failed', { error: describe(error) });
@@ -772,6 +820,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       if (keeper.status !== 'signed-in') {
         scheduleTick(); // data still shown while waiting for the user keeps its clock
         publish();
+        void retryLockedKeychain();
         return;
       }
       void (async () => {
@@ -789,7 +838,10 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
         app.resume();
         return;
       }
-      if (keeper.status !== 'signed-in') return;
+      if (keeper.status !== 'signed-in') {
+        void retryLockedKeychain();
+        return;
+      }
       if (popoverShouldRefresh(engine.updatedAt, clock.now())) void engine.refresh('popover');
     },
     navigate(target: NavigateTarget, pupilId?: number | null) {

@@ -176,8 +176,15 @@ export interface PupilView {
 /** Signed-in state of the app. `needs-sign-in`: stored credentials were refused; the user must act. */
 export type AuthStatus = 'starting' | 'signed-out' | 'signing-in' | 'signed-in' | 'needs-sign-in';
 
-/** What a keychain can do here: `basic-text` = Linux without a keyring (stored, but barely protected). */
-export type KeychainStatus = 'available' | 'basic-text' | 'unavailable';
+/**
+ * What the keychain can do here. `available`: an OS keychain protects what is remembered. `basic-text`:
+ * Linux with no keyring to use (remembered details would be stored, but barely protected). `locked`: a
+ * remembered sign-in is stored but the keychain will not open it yet (a Linux keyring still locked at
+ * login, a dismissed unlock prompt, a refusing macOS Keychain): the app waits for it and tries again when
+ * the screen is unlocked, the computer wakes, the popover opens, and at the next start. `unavailable`:
+ * nothing can be remembered.
+ */
+export type KeychainStatus = 'available' | 'basic-text' | 'locked' | 'unavailable';
 
 /**
  * The global shortcut of the settings, as the system took it: `off` (none set), `active` (registered),

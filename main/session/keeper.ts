@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { Credentials } from '../classcharts/client';
 import { InvalidInputError, SessionExpiredError } from '../classcharts/errors';
 import type { AccountKind } from '../classcharts/types';
-import type { Clock, Logger, Vault } from '../ports';
+import { KeychainLockedError, type Clock, type Logger, type Vault } from '../ports';
 import {
   DEFAULT_RENEWAL_POLICY,
   classifyFailure,
@@ -48,6 +48,12 @@ export interface SessionClient {
 
 /** The keeper's view of the session. `needs-sign-in`: stored credentials were refused. */
 export type SessionStatus = 'signed-out' | 'signing-in' | 'signed-in' | 'needs-sign-in';
+
+/**
+ * What `restore()` found in the vault: `restored` (credentials read; a sign-in with them was started),
+ * `none` (nothing remembered), `locked` (remembered, but the keychain will not open them yet; they are kept).
+ */
+export type RestoreOutcome = 'restored' | 'none' | 'locked';
 
 /** Why the keeper signed in by itself. */
 export type ReSignInReason = 'expired' | 'resume' | 'restore' | 'retry';
@@ -140,9 +146,13 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     return this.client?.kind ?? this.credentials?.kind ?? null;
   }
 
-  /** True when credentials are remembered in the vault (does not check them). */
+  /**
+   * True when credentials are remembered in the vault and the keychain opens them now (does not check them
+   * with the service); false when none are, or while the keychain is locked.
+   */
   async hasRemembered(): Promise<boolean> {
-    return (await this.readVault()) !== null;
+    const stored = await this.readVault();
+    return stored !== null && stored !== 'locked';
   }
 
   /** Subscribes to keeper events; returns an unsubscribe function. */
@@ -203,15 +213,16 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
   }
 
   /**
-   * Signs in with the credentials remembered in the vault, if any. Returns `false` when there are none
-   * (status stays `signed-out`). When the service cannot be reached the user still counts as signed in:
-   * a retry is scheduled with backoff and the first request signs in. Refused credentials are deleted
-   * and the status becomes `needs-sign-in`.
+   * Signs in with the credentials remembered in the vault, if any. Resolves `none` when there are none and
+   * `locked` when the keychain will not open them yet (status stays `signed-out` for both; a later call
+   * may succeed). When the service cannot be reached the user still counts as signed in: a retry is
+   * scheduled with backoff and the first request signs in. Refused credentials are deleted and the status
+   * becomes `needs-sign-in`.
    */
-  async restore(): Promise<boolean> {
+  async restore(): Promise<RestoreOutcome> {
     this.suspended = false; // start-up: the machine is awake
     const stored = await this.readVault();
-    if (stored === null) return false;
+    if (stored === null || stored === 'locked') return stored ?? 'none';
     this.credentials = stored;
     this.account = accountKey(stored);
     this.client?.signOut();
@@ -224,7 +235,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     } catch (error) {
       this.logger.debug('restore: first sign-in did not succeed', { error: describe(error) });
     }
-    return true;
+    return 'restored';
   }
 
   /**
@@ -480,11 +491,16 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     }
   }
 
-  private async readVault(): Promise<Credentials | null> {
+  /** The remembered credentials, `null` when none (or unreadable: forgotten), `locked` when kept locked. */
+  private async readVault(): Promise<Credentials | null | 'locked'> {
     let text: string | null;
     try {
       text = await this.vault.get(CREDENTIALS_VAULT_KEY);
     } catch (error) {
+      if (error instanceof KeychainLockedError) {
+        this.logger.info('remembered credentials wait for the keychain to be unlocked');
+        return 'locked';
+      }
       this.logger.warn('could not read remembered credentials', { error: describe(error) });
       return null;
     }

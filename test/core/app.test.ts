@@ -348,6 +348,76 @@ describe('cache, restart and sign-out', () => {
     await fake.close();
   });
 
+  /**
+   * Signs the demo student in with "remember", stops, and locks the keyring; `restart()` starts the app
+   * again on the same store, vault and server and waits for its start-up.
+   */
+  async function rememberedThenLocked() {
+    const store = createMemoryStore();
+    const keyring = { locked: false };
+    const vault = createMemoryVault({ isLocked: () => keyring.locked });
+    const first = await start({ store, vault });
+    await signedInStudent(first, true);
+    const fake = first.fake;
+    await first.app.stop();
+    keyring.locked = true;
+    const restart = async () => {
+      const next = (harness = await startHarness({ store, vault, fake, clock: first.clock }));
+      await next.app.start();
+      await next.app.whenIdle();
+      return next;
+    };
+    return { store, vault, keyring, fake, restart };
+  }
+
+  // A keyring still locked at login (electron/electron@96f3996d shell/browser/api/electron_api_safe_storage.cc:
+  // decryptStringAsync rejects "…temporarily unavailable. Please try again."): the remembered sign-in and its
+  // cached data wait for it instead of being deleted, and the app signs in by itself once it opens.
+  it('a remembered sign-in waits for a keyring locked at login, then signs in when the popover opens after unlocking', async () => {
+    const { store, vault, keyring, fake, restart } = await rememberedThenLocked();
+    const second = await restart();
+    expect(second.app.state()).toMatchObject({ auth: 'signed-out', environment: { keychain: 'locked' } });
+    expect(await vault.status()).toBe('available'); // nothing was deleted meanwhile:
+    expect(store.get(KNOWN_DATA_STORE_KEY)).toBeDefined();
+    second.app.userReturned(); // the popover opens, the keyring still locked: nothing changes
+    await second.app.whenIdle();
+    expect(second.app.state().auth).toBe('signed-out');
+
+    keyring.locked = false; // the user unlocked the keyring and opens the popover
+    second.app.userReturned();
+    await second.app.whenIdle();
+    expect(second.app.state()).toMatchObject({ auth: 'signed-in', environment: { keychain: 'available' } });
+    expect(second.app.state().today?.lessons.length).toBeGreaterThan(0);
+    expect(await vault.get(CREDENTIALS_VAULT_KEY)).not.toBeNull();
+    await fake.close();
+  });
+
+  it('"Try again" on the sign-in screen asks a locked keychain again; signing in without "remember" forgets what it held', async () => {
+    const { store, vault, keyring, fake, restart } = await rememberedThenLocked();
+    const second = await restart();
+    await second.app.handlers['sync:refresh'](); // "Try again", still locked: no error, still waiting
+    expect(second.app.state()).toMatchObject({ auth: 'signed-out', environment: { keychain: 'locked' } });
+    keyring.locked = false;
+    await second.app.handlers['sync:refresh']();
+    expect(second.app.state().auth).toBe('signed-in');
+    await second.app.handlers['auth:logout']();
+    await second.app.whenIdle();
+
+    // Locked again; this time the user signs in by hand without "remember".
+    await second.app.handlers['auth:login'](studentLogin(true));
+    await second.app.whenIdle();
+    await second.app.stop();
+    keyring.locked = true;
+    const third = await restart();
+    expect(third.app.state().environment.keychain).toBe('locked');
+    expect(await third.app.handlers['auth:login'](studentLogin(false))).toEqual({ ok: true });
+    await third.app.whenIdle();
+    expect(third.app.state().environment.keychain).toBe('available');
+    expect(await vault.get(CREDENTIALS_VAULT_KEY)).toBeNull();
+    expect(store.get(KNOWN_DATA_STORE_KEY)).toBeUndefined();
+    await fake.close();
+  });
+
   it('without "remember", nothing personal is stored and a restart is signed out', async () => {
     const store = createMemoryStore();
     const vault = createMemoryVault();

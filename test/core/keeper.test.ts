@@ -265,7 +265,7 @@ describe('session keeper: vault', () => {
     const vault = createMemoryVault({ initial: { [CREDENTIALS_VAULT_KEY]: JSON.stringify(STUDENT) } });
     const { clock, service, keeper } = setup({ vault });
     service.online = false;
-    expect(await keeper.restore()).toBe(true);
+    expect(await keeper.restore()).toBe('restored');
     expect(keeper.status).toBe('signed-in');
     expect(clock.delays()).toEqual([5_000]);
     service.online = true;
@@ -278,7 +278,7 @@ describe('session keeper: vault', () => {
   it('unreadable remembered credentials are forgotten, not used', async () => {
     const vault = createMemoryVault({ initial: { [CREDENTIALS_VAULT_KEY]: '{"kind":"student"' } });
     const { keeper, service } = setup({ vault });
-    expect(await keeper.restore()).toBe(false);
+    expect(await keeper.restore()).toBe('none');
     expect(service.logins).toBe(0);
     expect(await vault.get(CREDENTIALS_VAULT_KEY)).toBeNull();
   });

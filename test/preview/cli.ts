@@ -4,7 +4,7 @@
  *
  * Options: `--port N` (default 5174; 0 = any), `--now YYYY-MM-DDTHH:MM` (main's clock starts there, London
  * time; e.g. a weekday morning to see lessons), `--data FILE` (the fake's dataset, its `--data` format),
- * `--keychain available|basic-text|unavailable`,
+ * `--keychain available|basic-text|locked|unavailable`,
  * `--no-build` (serve the last build), `--verbose` (log info lines, notifications and opened links),
  * `--help` (print the options and exit).
  */
@@ -13,7 +13,7 @@ import type { KeychainStatus } from '../../preload/contract';
 import { buildRenderer, measureBundle } from './build';
 import { quietLogger, startPreview } from './server';
 
-const KEYCHAIN: readonly KeychainStatus[] = ['available', 'basic-text', 'unavailable'];
+const KEYCHAIN: readonly KeychainStatus[] = ['available', 'basic-text', 'locked', 'unavailable'];
 
 /** What `--help` prints. */
 const USAGE = `Usage: npm run preview [-- options]   (or: npx tsx test/preview/cli.ts [options])
@@ -26,7 +26,7 @@ Options:
   --now YYYY-MM-DDTHH:MM
                         main's clock starts there (London time, or give an offset) and runs on
   --data FILE           the fake's dataset (its --data JSON format) instead of the generated one
-  --keychain available|basic-text|unavailable
+  --keychain available|basic-text|locked|unavailable
                         what the memory vault reports (default available)
   --no-build            serve the last build instead of building
   --verbose             log info lines, notifications and opened links

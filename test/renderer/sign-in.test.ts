@@ -92,6 +92,29 @@ describe('Sign in', () => {
     expect(screen.getByText(/only weakly protected/)).toBeTruthy();
   });
 
+  it('says a remembered sign-in waits for a locked keyring, and "Try again" asks main again', async () => {
+    const state = signedOutState();
+    state.environment.keychain = 'locked';
+    const { screen, bridge } = await renderApp(state);
+    expect(screen.getByRole('status').textContent).toMatch(
+      /Waiting for your keyring\..*Unlock your\s+keyring/s,
+    );
+    const remember = screen.getByRole('checkbox', { name: /Remember me/ }) as HTMLInputElement;
+    expect(remember.checked).toBe(false); // a new "remember" now would not be protected by the keyring
+    await fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(bridge.requestsOf('sync:refresh')).toHaveLength(1);
+    // The form stays usable: the user may sign in by hand instead.
+    expect((screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('calls it the Keychain on macOS', async () => {
+    const state = signedOutState();
+    state.environment.keychain = 'locked';
+    state.environment.platform = 'darwin';
+    const { screen } = await renderApp(state);
+    expect(screen.getByRole('status').textContent).toContain('Waiting for your Keychain.');
+  });
+
   it('offers the demo accounts only against the demo server', async () => {
     const plain = await renderApp(signedOutState());
     expect(plain.screen.queryByRole('button', { name: 'Use demo student' })).toBeNull();
