@@ -88,7 +88,65 @@ export const electronMock = {
   takenShortcuts: new Set<string>(),
   /** `Notification.isSupported()`. */
   notificationsSupported: true,
+  /**
+   * Linux: the kind of desktop session (`XDG_SESSION_TYPE`). With `'wayland'` and no
+   * `--ozone-platform=x11`, Electron 38+ runs as a native Wayland client ({@link nativeWayland}).
+   */
+  sessionType: 'x11' as 'x11' | 'wayland',
+  /** Linux: the `--ozone-platform` switch the app was started with (`''`: none given). */
+  ozonePlatformArg: '' as '' | 'x11' | 'wayland',
+  /**
+   * Linux: a StatusNotifierWatcher (tray host) runs on the session bus. Without one (stock GNOME without
+   * the AppIndicator extension) the tray icon exists for the app but is never shown, so never clicked.
+   */
+  trayHost: true,
+  /**
+   * Native Wayland only: the desktop's GlobalShortcuts portal approved the app's shortcut. `register()`
+   * returns true either way; a refused shortcut just never fires.
+   */
+  shortcutPortalApproves: false,
 };
+
+/**
+ * The Ozone platform Electron ends up with on Linux, as `app.commandLine.getSwitchValue('ozone-platform')`
+ * reports it: the switch given, else `wayland` in a Wayland session and `x11` otherwise — Electron's
+ * browser process writes the choice into its own command line (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb
+ * shell/app/electron_main_delegate.cc L325 `ui::SetOzonePlatformForLinuxIfNeeded(*command_line)`;
+ * Chromium ui/linux/display_server_utils.cc appends `wayland` when XDG_SESSION_TYPE is `wayland`, else `x11`;
+ * docs/breaking-changes.md 38.0). `''` off Linux.
+ */
+export function ozonePlatform(): '' | 'x11' | 'wayland' {
+  if (process.platform !== 'linux') return '';
+  return electronMock.ozonePlatformArg || (electronMock.sessionType === 'wayland' ? 'wayland' : 'x11');
+}
+
+/**
+ * True when the app runs as a native Wayland client. Then (docs/api/browser-window.md "Platform notices"
+ * and structures/base-window-options.md at electron@96f3996): windows cannot be positioned (`setPosition`,
+ * `setBounds` x/y ignored), `alwaysOnTop` is not supported, `focus()` does not take focus (the compositor
+ * may flash the app instead) — so no `blur` ever follows — and `screen.getCursorScreenPoint()` returns
+ * {0,0} (shell/browser/api/electron_api_screen.cc L93-L97: `if (x11_util::IsWayland()) return {};`).
+ */
+export function nativeWayland(): boolean {
+  return ozonePlatform() === 'wayland';
+}
+
+/**
+ * Linux X11 window types (`type` option → `_NET_WM_WINDOW_TYPE`, native_window_views.cc L384-L388) that
+ * Mutter keeps out of the taskbar and Alt-Tab (GNOME/mutter@6b22394ef3d7717a315d2db1178a0cc0f1637a70
+ * src/core/window.c `meta_window_recalc_skip_features`: desktop, dock, toolbar, menu, utility, splashscreen,
+ * notification… force skip_taskbar and skip_pager). `skipTaskbar` itself does nothing on Linux
+ * (native_window_views.cc L1264-L1279 `SetSkipTaskbar` has only a Windows branch).
+ */
+const LINUX_TYPES_OFF_TASKBAR = new Set([
+  'desktop',
+  'dock',
+  'toolbar',
+  'menu',
+  'utility',
+  'splash',
+  'notification',
+]);
 
 let nextWebContentsId = 1;
 
@@ -184,8 +242,10 @@ export class FakeBrowserWindow extends EventEmitter {
     this.loaded = { url };
     this.webContents.mainFrame = new FakeWebFrame(url);
   });
+  /** Shows and (except on native Wayland, where the compositor decides) activates the window. */
   show = vi.fn(() => {
     this.visible = true;
+    if (!nativeWayland()) this.focused = true;
     this.emit('show');
   });
   hide = vi.fn(() => {
@@ -193,8 +253,9 @@ export class FakeBrowserWindow extends EventEmitter {
     this.visible = false;
     this.emit('hide');
   });
+  /** Takes focus; on native Wayland a client cannot (nothing happens, so no `blur` follows later). */
   focus = vi.fn(() => {
-    this.focused = true;
+    if (!nativeWayland()) this.focused = true;
   });
   isVisible(): boolean {
     return this.visible;
@@ -212,20 +273,48 @@ export class FakeBrowserWindow extends EventEmitter {
   getSize(): [number, number] {
     return [this.bounds.width, this.bounds.height];
   }
+  /** Moves and sizes the window; on native Wayland only the size applies (the compositor places it). */
   setBounds = vi.fn((bounds: Partial<FakeRect>) => {
-    this.bounds = { ...this.bounds, ...bounds };
+    const { x, y, ...size } = bounds;
+    this.bounds = nativeWayland()
+      ? { ...this.bounds, ...size }
+      : { ...this.bounds, ...size, ...pick({ x, y }) };
   });
+  /** Moves the window; ignored on native Wayland ("Not supported on Wayland"). */
   setPosition = vi.fn((x: number, y: number) => {
-    this.bounds = { ...this.bounds, x, y };
+    if (!nativeWayland()) this.bounds = { ...this.bounds, x, y };
   });
   setVisibleOnAllWorkspaces = vi.fn();
   setAlwaysOnTop = vi.fn();
   setMenuBarVisibility = vi.fn();
-  /** Test helper: the window loses focus (user clicked elsewhere). */
+  removeMenu = vi.fn();
+  /** Test helper: the window loses focus (user clicked elsewhere) — only if it had focus to lose. */
   blur(): void {
+    if (!this.focused) return;
     this.focused = false;
     this.emit('blur');
   }
+  /** Test helper: the window is kept above others (`alwaysOnTop`; not supported on native Wayland). */
+  isKeptOnTop(): boolean {
+    const asked = this.setAlwaysOnTop.mock.calls.at(-1)?.[0] ?? this.options.alwaysOnTop;
+    return Boolean(asked) && !nativeWayland();
+  }
+  /**
+   * Test helper: the shown window has an entry in the taskbar (and Alt-Tab). Windows/macOS: unless
+   * `skipTaskbar`. Linux: `skipTaskbar` is ignored; on X11 the window `type` decides
+   * ({@link LINUX_TYPES_OFF_TASKBAR}); on native Wayland `type` is not applied (X11 only) so it always has one.
+   */
+  isInTaskbar(): boolean {
+    if (!this.visible) return false;
+    if (process.platform !== 'linux') return !this.options.skipTaskbar;
+    if (nativeWayland()) return true;
+    return !LINUX_TYPES_OFF_TASKBAR.has(String(this.options.type ?? ''));
+  }
+}
+
+/** The defined fields of a partial point (`setBounds` may move along one axis only). */
+function pick(point: { x: number | undefined; y: number | undefined }): Partial<FakeRect> {
+  return Object.fromEntries(Object.entries(point).filter(([, v]) => v !== undefined));
 }
 
 /** A fake `NativeImage` that remembers the file it came from. */
@@ -298,6 +387,14 @@ export class FakeTray extends EventEmitter {
   tooltip = '';
   contextMenu: FakeMenu | null = null;
   bounds: FakeRect = { x: 0, y: 0, width: 0, height: 0 };
+  /**
+   * Linux: how often the StatusNotifierItem's D-Bus menu was rebuilt and re-sent to the tray host. Chromium's
+   * `StatusIconLinuxDbus::SetToolTip` calls `UpdateMenuImpl(menu, send_signal: true)` before setting the
+   * tooltip, and `UpdatePlatformContextMenu` (`setContextMenu`) does too (Chromium
+   * chrome/browser/ui/views/status_icons/status_icon_linux_dbus.cc, code search; Electron's TrayIconLinux
+   * forwards both, electron@96f3996 shell/browser/ui/tray_icon_linux.cc). An open menu may flicker or reset.
+   */
+  menuRebuilds = 0;
   destroyed = false;
   constructor(image: FakeNativeImage | string) {
     super();
@@ -313,10 +410,21 @@ export class FakeTray extends EventEmitter {
   });
   setToolTip = vi.fn((tooltip: string) => {
     this.tooltip = tooltip;
+    if (process.platform === 'linux') this.menuRebuilds++;
   });
   setContextMenu = vi.fn((menu: FakeMenu | null) => {
     this.contextMenu = menu;
+    if (process.platform === 'linux') this.menuRebuilds++;
   });
+  /**
+   * Test helper: the icon is visible somewhere the user can click it. Not on Linux without a tray host
+   * (`electronMock.trayHost`): Electron then falls back to a GtkStatusIcon (electron@96f3996
+   * shell/browser/ui/tray_icon_linux.cc L78-L94 `OnImplInitializationFailed`), an XEmbed icon GNOME Shell
+   * does not show and Wayland does not have.
+   */
+  isShownToUser(): boolean {
+    return process.platform !== 'linux' || electronMock.trayHost;
+  }
   popUpContextMenu = vi.fn((_menu?: FakeMenu) => undefined);
   setIgnoreDoubleClickEvents = vi.fn();
   getBounds(): FakeRect {
@@ -465,7 +573,8 @@ function primary(): FakeDisplay {
 export const screen = Object.assign(new EventEmitter(), {
   getAllDisplays: vi.fn(() => electronMock.displays.map((d) => ({ ...d }))),
   getPrimaryDisplay: vi.fn(() => ({ ...primary() })),
-  getCursorScreenPoint: vi.fn(() => ({ ...electronMock.cursor })),
+  /** The cursor; `{x: 0, y: 0}` on native Wayland (electron_api_screen.cc L93-L97). */
+  getCursorScreenPoint: vi.fn(() => (nativeWayland() ? { x: 0, y: 0 } : { ...electronMock.cursor })),
   getDisplayNearestPoint: vi.fn((point: { x: number; y: number }) => {
     const hit = electronMock.displays.find(
       (d) =>
@@ -507,11 +616,17 @@ export const globalShortcut = {
     globalShortcut.registered.clear();
   }),
   isRegistered: vi.fn((accelerator: string) => globalShortcut.registered.has(accelerator)),
-  /** Test helper: the user pressed `accelerator`. */
-  trigger(accelerator: string): void {
+  /**
+   * Test helper: the user pressed `accelerator`. On native Wayland the GlobalShortcuts portal delivers it
+   * only once the desktop approved it (`electronMock.shortcutPortalApproves`); `register` said true anyway
+   * (docs/api/global-shortcut.md "Usage on Linux" at electron@96f3996). Returns whether it fired.
+   */
+  trigger(accelerator: string): boolean {
     const callback = globalShortcut.registered.get(accelerator);
     if (!callback) throw new Error(`${accelerator} is not registered`);
+    if (nativeWayland() && !electronMock.shortcutPortalApproves) return false;
     callback();
+    return true;
   },
 };
 
@@ -577,6 +692,12 @@ export const app = Object.assign(new EventEmitter(), {
     app.loginItem = { openAtLogin: Boolean(settings.openAtLogin) };
   }),
   getLoginItemSettings: vi.fn(() => ({ ...app.loginItem })),
+  /** `app.commandLine`: only the Ozone platform switch is modelled ({@link ozonePlatform}). */
+  commandLine: {
+    getSwitchValue: vi.fn((name: string) => (name === 'ozone-platform' ? ozonePlatform() : '')),
+    hasSwitch: vi.fn((name: string) => name === 'ozone-platform' && ozonePlatform() !== ''),
+    appendSwitch: vi.fn(),
+  },
   loginItem: { openAtLogin: false },
   dock: { hide: vi.fn(), show: vi.fn() },
 });
@@ -613,6 +734,10 @@ export function resetElectronMock(): void {
     online: true,
     takenShortcuts: new Set<string>(),
     notificationsSupported: true,
+    sessionType: 'x11',
+    ozonePlatformArg: '',
+    trayHost: true,
+    shortcutPortalApproves: false,
   });
   vi.resetAllMocks(); // call histories cleared, implementations back to the ones given to vi.fn
   FakeBrowserWindow.instances = [];
