@@ -19,11 +19,21 @@ export interface TrayMenuActions {
   quit(): void;
 }
 
-/** Builds the menu template for the current state. */
-export function trayMenuTemplate(state: AppState, actions: TrayMenuActions): MenuItemConstructorOptions[] {
+/**
+ * Builds the menu template for the current state. `headline` (Linux: the next lesson, tray-text.ts
+ * `TrayText.headline`) comes first as a disabled label, since GNOME's AppIndicator extension shows no
+ * tooltip ("Tooltips: Not implemented", ubuntu/gnome-shell-extension-appindicator README) and the menu is
+ * the one surface every StatusNotifierItem host shows; left out when empty or absent.
+ */
+export function trayMenuTemplate(
+  state: AppState,
+  actions: TrayMenuActions,
+  headline?: string,
+): MenuItemConstructorOptions[] {
   const signedIn = state.auth === 'signed-in';
   const needsSignIn = state.auth === 'signed-out' || state.auth === 'needs-sign-in';
   const items: MenuItemConstructorOptions[] = [
+    ...(headline ? [{ label: headline, enabled: false }] : []),
     { label: needsSignIn ? 'Sign in…' : 'Open', click: () => actions.open() },
     {
       label: state.freshness.refreshing ? 'Refreshing…' : 'Refresh',

@@ -27,6 +27,21 @@ export type TrayIconState = 'normal' | 'new' | 'signed-out' | 'offline';
 export interface TrayText {
   title: string;
   tooltip: string;
+  /**
+   * The one line about the next (or current) lesson of the selected pupil, also in the tooltip, for the
+   * first item of the Linux tray menu; `''` when signed out or nothing is loaded yet.
+   */
+  headline: string;
+}
+
+/** Options for {@link trayText}. */
+export interface TrayTextOptions {
+  /**
+   * `true` (default): "in 5 min" while under an hour, and "Updated 3 min ago", so the text changes each
+   * minute. `false` (Linux: every tooltip change rebuilds the tray's D-Bus menu): clock times only
+   * ("Next: Maths 10:15 · B12", "Updated at 08:00"), so the text changes only with the lesson or the state.
+   */
+  countdown?: boolean;
 }
 
 /**
@@ -87,9 +102,16 @@ function nextLessonParts(subject: string, room: string, startMs: number, nowMs: 
   return room ? [subject, room, when] : [subject, when];
 }
 
-function pupilLine(pupil: PupilView, nowMs: number): string | null {
+/** "Maths 10:15 · B12": a lesson by its clock time, for text that must not change every minute. */
+function atClockTime(subject: string, room: string, startMs: number): string {
+  return `${subject} ${londonTime(startMs)}${room ? ` · ${room}` : ''}`;
+}
+
+function pupilLine(pupil: PupilView, nowMs: number, countdown: boolean): string | null {
   const start = pupil.nextLesson ? parseInstant(pupil.nextLesson.start) : null;
   if (!pupil.nextLesson || start === null || start <= nowMs) return null;
+  if (!countdown)
+    return `${pupil.firstName}: ${atClockTime(pupil.nextLesson.subject, pupil.nextLesson.room, start)}`;
   const minutes = minutesUntil(start, nowMs);
   const room = pupil.nextLesson.room ? ` in ${pupil.nextLesson.room}` : '';
   const when = minutes < 60 ? `in ${formatMinutes(minutes)}` : `at ${londonTime(start)}`;
@@ -97,13 +119,17 @@ function pupilLine(pupil: PupilView, nowMs: number): string | null {
 }
 
 /**
- * Title and tooltip for the tray at `nowMs` (epoch ms). Signed out / needs sign-in say so; offline and
- * stale data are flagged in the tooltip; a parent's tooltip lists every pupil's next lesson.
+ * Title, tooltip and headline for the tray at `nowMs` (epoch ms). Signed out / needs sign-in say so;
+ * offline and stale data are flagged in the tooltip; a parent's tooltip lists every pupil's next lesson.
+ * `options.countdown: false` leaves out every per-minute count ({@link TrayTextOptions}).
  */
-export function trayText(state: AppState, nowMs: number): TrayText {
+export function trayText(state: AppState, nowMs: number, options: TrayTextOptions = {}): TrayText {
+  const countdown = options.countdown ?? true;
+  let headline = '';
   const cap = (title: string, lines: string[]): TrayText => ({
     title: capText(title.replace(/\s+/g, ' '), TITLE_MAX),
     tooltip: capText([PRODUCT_NAME, ...lines].join('\n'), TOOLTIP_MAX),
+    headline: capText(headline.replace(/\s+/g, ' '), TOOLTIP_MAX),
   });
 
   if (state.auth === 'needs-sign-in') return cap('Sign in', ['Sign in again to see your timetable']);
@@ -125,7 +151,11 @@ export function trayText(state: AppState, nowMs: number): TrayText {
       minutes < 60
         ? `in ${formatMinutes(minutes)} (${londonTime(nextStart)})`
         : `at ${londonTime(nextStart)}`;
-    lines.push(`Next: ${next.subject}${room} ${when}`);
+    lines.push(
+      countdown
+        ? `Next: ${next.subject}${room} ${when}`
+        : `Next: ${atClockTime(next.subject, next.room, nextStart)}`,
+    );
   } else if (current) {
     const end = parseInstant(current.end);
     title = current.subject;
@@ -135,13 +165,16 @@ export function trayText(state: AppState, nowMs: number): TrayText {
   } else if (state.today) {
     lines.push('No more lessons today');
   }
+  headline = lines[0] ?? '';
 
   if (state.account?.kind === 'parent' && state.pupils.length > 1) {
     const selected = state.pupils.find((p) => p.id === state.selectedPupilId);
     if (selected && title) title = `${selected.firstName}: ${title}`;
     lines.length = 0;
     for (const pupil of state.pupils) {
-      lines.push(pupilLine(pupil, nowMs) ?? `${pupil.firstName}: no more lessons today`);
+      const line = pupilLine(pupil, nowMs, countdown) ?? `${pupil.firstName}: no more lessons today`;
+      lines.push(line);
+      if (pupil.id === state.selectedPupilId) headline = line;
     }
   }
 
@@ -149,7 +182,11 @@ export function trayText(state: AppState, nowMs: number): TrayText {
   else if (state.freshness.stale && state.freshness.updatedAt) {
     const updated = parseInstant(state.freshness.updatedAt);
     if (updated !== null)
-      lines.push(`Updated ${formatMinutes(Math.max(0, Math.floor((nowMs - updated) / 60_000)))} ago`);
+      lines.push(
+        countdown
+          ? `Updated ${formatMinutes(Math.max(0, Math.floor((nowMs - updated) / 60_000)))} ago`
+          : `Updated at ${londonTime(updated)}`,
+      );
   }
   return cap(title, lines);
 }

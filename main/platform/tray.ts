@@ -5,8 +5,11 @@
  * minute boundaries (the countdown), never more often; unchanged text or icons are not re-sent.
  *
  * Linux: StatusNotifierItem hosts show only a menu set with `setContextMenu` and may not report clicks
- * or bounds, so the menu is attached there and starts with "Open". macOS/Windows: the menu pops up on
- * right click only, so a left click is free to toggle the popover.
+ * or bounds, so the menu is attached there and starts with the next lesson (GNOME shows no tooltip), then
+ * "Open". Every tooltip change rebuilds and re-sends that D-Bus menu (Chromium status_icon_linux_dbus.cc
+ * `SetToolTip` → `UpdateMenuImpl`), so the Linux text has no minute countdown and changes only with the
+ * lesson or the state. macOS/Windows: the menu pops up on right click only, so a left click is free to
+ * toggle the popover.
  */
 import type { Menu, NativeImage, Rectangle, Tray } from 'electron';
 import { join } from 'node:path';
@@ -108,10 +111,12 @@ export function createTray(options: TrayOptions): TrayController {
   let state: AppState | null = null;
   let hasNew = false;
   let shown = { icon: 'signed-out' as TrayIconState, title: '', tooltip: '', menuKey: '' };
+  const linux = platform === 'linux';
   let menu: Menu | null = null;
 
-  const menuKey = (s: AppState) =>
+  const menuKey = (s: AppState, headline: string) =>
     JSON.stringify([
+      headline,
       s.auth,
       s.account?.kind,
       s.pupils.map((p) => [p.id, p.name]),
@@ -124,15 +129,16 @@ export function createTray(options: TrayOptions): TrayController {
   const draw = () => {
     if (!state) return;
     const icon = trayIconState(state, hasNew);
-    const text = trayText(state, clock.now());
+    const text = trayText(state, clock.now(), { countdown: !linux });
+    const headline = linux ? text.headline : '';
     if (icon !== shown.icon) tray.setImage(image(icon));
     if (platform === 'darwin' && text.title !== shown.title)
       tray.setTitle(text.title, { fontType: 'monospacedDigit' });
     if (text.tooltip !== shown.tooltip) tray.setToolTip(text.tooltip);
-    const key = menuKey(state);
+    const key = menuKey(state, headline);
     if (key !== shown.menuKey) {
-      menu = electron.Menu.buildFromTemplate(trayMenuTemplate(state, options.actions));
-      if (platform === 'linux') tray.setContextMenu(menu);
+      menu = electron.Menu.buildFromTemplate(trayMenuTemplate(state, options.actions, headline));
+      if (linux) tray.setContextMenu(menu);
     }
     shown = { icon, title: text.title, tooltip: text.tooltip, menuKey: key };
   };

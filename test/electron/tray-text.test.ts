@@ -35,10 +35,12 @@ describe('tray title and tooltip', () => {
     expect(trayText(studentState(), at('13:30'))).toEqual({
       title: 'History',
       tooltip: 'ClassCharts Tray\nNow: History until 14:00',
+      headline: 'Now: History until 14:00',
     });
     expect(trayText(studentState(), at('15:00'))).toEqual({
       title: '',
       tooltip: 'ClassCharts Tray\nNo more lessons today',
+      headline: 'No more lessons today',
     });
   });
 
@@ -77,10 +79,12 @@ describe('tray title and tooltip', () => {
     expect(trayText(studentState({ auth: 'needs-sign-in' }), at('08:00'))).toEqual({
       title: 'Sign in',
       tooltip: 'ClassCharts Tray\nSign in again to see your timetable',
+      headline: '',
     });
     expect(trayText(signedOutState(), at('08:00'))).toEqual({
       title: '',
       tooltip: 'ClassCharts Tray\nSigned out',
+      headline: '',
     });
   });
 
@@ -91,6 +95,20 @@ describe('tray title and tooltip', () => {
       freshness: { ...studentState().freshness, stale: true, updatedAt: '2026-06-15T08:28:00+01:00' },
     });
     expect(trayText(stale, at('08:40')).tooltip).toContain('Updated 12 min ago');
+  });
+
+  it('without countdown (Linux), only clock times: the text is the same from one minute to the next', () => {
+    const stale = studentState({
+      freshness: { ...studentState().freshness, stale: true, updatedAt: '2026-06-15T08:28:00+01:00' },
+    });
+    const at840 = trayText(stale, at('08:40'), { countdown: false });
+    expect(at840.tooltip).toBe('ClassCharts Tray\nNext: Mathematics 08:45 · U07\nUpdated at 08:28');
+    expect(at840.headline).toBe('Next: Mathematics 08:45 · U07');
+    const at844 = trayText(stale, at('08:44'), { countdown: false });
+    expect([at844.tooltip, at844.headline]).toEqual([at840.tooltip, at840.headline]); // the title is macOS's
+    const parent = trayText(parentState(), at('09:50'), { countdown: false });
+    expect(parent.tooltip).toBe('ClassCharts Tray\nJane: Science 11:05 · S3\nTom: Art 10:30 · A1');
+    expect(parent.headline).toBe('Jane: Science 11:05 · S3'); // the selected pupil
   });
 });
 

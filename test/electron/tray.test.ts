@@ -204,6 +204,40 @@ describe('tray icon, title and tooltip', () => {
   });
 });
 
+describe('Linux: no minute countdown in the tray', () => {
+  // Chromium's StatusIconLinuxDbus::SetToolTip rebuilds and re-sends the whole D-Bus menu
+  // (UpdateMenuImpl(..., send_signal true); chrome/browser/ui/views/status_icons/status_icon_linux_dbus.cc,
+  // code search), as does setContextMenu: the mock counts both as `menuRebuilds` on Linux.
+  it('an hour of minute ticks with no change rebuilds nothing on Linux; the macOS title still counts down', () => {
+    vi.setSystemTime(at('08:45') + 20_000); // Mathematics has begun; English at 09:45
+    const linux = setup('linux');
+    linux.controller.render(studentState());
+    const mac = setup('darwin');
+    mac.controller.render(studentState());
+    const rebuilds = linux.tray.menuRebuilds;
+    const titles = mac.tray.setTitle.mock.calls.length;
+    vi.advanceTimersByTime(59 * 60_000); // 09:44:20
+    expect(linux.tray.menuRebuilds).toBe(rebuilds);
+    expect(linux.tray.tooltip).toContain('Next: English 09:45 · E12');
+    expect(mac.tray.setTitle.mock.calls.length).toBe(titles + 59);
+    expect(mac.tray.title).toBe('English · E12 · 1 min');
+  });
+
+  it('the menu starts with the next lesson, disabled, then Open; it changes when the lesson does', () => {
+    vi.setSystemTime(at('08:45') + 20_000);
+    const { controller, tray } = setup('linux');
+    controller.render(studentState());
+    const head = () => tray.contextMenu!.items.slice(0, 2).map((i) => [i.label, i.enabled]);
+    expect(head()).toEqual([
+      ['Next: English 09:45 · E12', false],
+      ['Open', undefined],
+    ]);
+    vi.advanceTimersByTime(60 * 60_000); // 09:45:20: English has begun
+    expect(head()[0]).toEqual(['Next: Science 11:05 · S3', false]);
+    expect(tray.tooltip).toContain('Next: Science 11:05 · S3');
+  });
+});
+
 describe('tray clicks', () => {
   it('left click toggles the popover at the icon bounds', () => {
     const { tray, onClick } = setup('darwin');
