@@ -370,7 +370,8 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
   /** Registers the settings' shortcut through the port (if any) and notes whether it works. */
   function applyShortcut(accelerator: string | null): void {
     if (!ports.shortcut) shortcut = 'unavailable';
-    else if (ports.shortcut.apply(accelerator)) shortcut = 'active';
+    else if (ports.shortcut.apply(accelerator))
+      shortcut = ports.shortcut.needsApproval ? 'requested' : 'active';
     else shortcut = accelerator === null ? 'off' : 'taken';
   }
 
@@ -777,6 +778,8 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       keychain = await readKeychain();
       try {
         const enabled = await ports.autostart.isEnabled();
+        // An enabled entry follows this copy of the app (an updated AppImage has a new file name).
+        if (enabled) await ports.autostart.refresh?.();
         if (enabled !== settings.launchAtLogin) {
           settings = { ...settings, launchAtLogin: enabled };
           saveSettings(store, settings);

@@ -87,6 +87,13 @@ export interface Notifier {
 export interface Autostart {
   isEnabled(): Promise<boolean>;
   setEnabled(enabled: boolean): Promise<void>;
+  /**
+   * Optional (Linux XDG entry): brings an enabled entry up to date with the command that starts this copy
+   * of the app — an AppImage's file name changes with every update. Resolves `true` when it rewrote the
+   * entry, `false` when there was nothing to do (no entry, turned off by the user, already current).
+   * Rejects with the file system's error.
+   */
+  refresh?(): Promise<boolean>;
 }
 
 /** Structured logger; `fields` never hold secrets (tokens, codes, passwords, dates of birth). */
@@ -136,6 +143,11 @@ export interface GlobalShortcutPort {
    * the system refused it (another application holds it, or it is not a valid accelerator). Never throws.
    */
   apply(accelerator: string | null): boolean;
+  /**
+   * True when a registered shortcut still needs the desktop's approval and may never fire (a native
+   * Wayland session: the GlobalShortcuts portal); the status is then `requested`, not `active`.
+   */
+  readonly needsApproval?: boolean;
 }
 
 /** Everything createApp needs. */

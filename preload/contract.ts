@@ -190,9 +190,11 @@ export type KeychainStatus = 'available' | 'basic-text' | 'locked' | 'unavailabl
  * The global shortcut of the settings, as the system took it: `off` (none set), `active` (registered),
  * `taken` (set, but the system refused it: another application holds it, or the system does not accept
  * that combination), `unavailable` (no global
- * shortcuts here, e.g. the browser preview).
+ * shortcuts here, e.g. the browser preview), `requested` (asked for, but the desktop decides: on a native
+ * Wayland session the shortcut goes through the desktop's GlobalShortcuts portal, which may ask the user
+ * or refuse without telling the app).
  */
-export type ShortcutStatus = 'off' | 'active' | 'taken' | 'unavailable';
+export type ShortcutStatus = 'off' | 'active' | 'taken' | 'unavailable' | 'requested';
 
 /** The snapshot: everything the popover (and tray) shows. Sent on `state:get` and `state:changed`. */
 export interface AppState {

@@ -3,7 +3,10 @@
  * - macOS and Windows: Electron login items (`app.setLoginItemSettings`), which work there only.
  * - Linux: an XDG autostart entry `${XDG_CONFIG_HOME:-~/.config}/autostart/<appId>.desktop`
  *   (Desktop Entry spec 1.5, "Exec key" quoting), whose Exec is the AppImage file (`$APPIMAGE`) when
- *   packaged as an AppImage — the running executable lives in a temporary mount that is gone after exit.
+ *   packaged as an AppImage — the running executable lives in a temporary mount that is gone after exit —
+ *   followed by `--ozone-platform=x11` (XWayland: display-server.ts) and `--autostart` (a quiet start:
+ *   launch.ts). Each start brings an enabled entry's Exec up to date (`refresh`), since an AppImage's file
+ *   name changes with every update.
  * Source: docs/toolchain.md "Electron under Node".
  *
  * The file content is a pure function ({@link desktopEntry}); the writer takes the environment and the
@@ -13,6 +16,8 @@ import type { App as ElectronApp } from 'electron';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Autostart } from '../ports';
+import { X11_OZONE_ARG } from './display-server';
+import { AUTOSTART_ARG } from './environment';
 
 /** Characters that force an Exec argument into double quotes (Desktop Entry spec, "Exec key"). */
 const RESERVED = /[\s"'\\><~|&;$*?#()`]/;
@@ -48,6 +53,11 @@ export interface DesktopEntryOptions {
   icon?: string;
 }
 
+/** The `Exec=` line for a command (each argument quoted with {@link quoteExecArg}; throws as it does). */
+function execLineOf(exec: readonly string[]): string {
+  return `Exec=${exec.map(quoteExecArg).join(' ')}`;
+}
+
 /** The `.desktop` file content for an autostart entry (UTF-8, LF line ends, trailing newline). */
 export function desktopEntry(options: DesktopEntryOptions): string {
   const lines = [
@@ -56,7 +66,7 @@ export function desktopEntry(options: DesktopEntryOptions): string {
     'Version=1.5',
     `Name=${escapeValue(options.name)}`,
     `Comment=${escapeValue(options.comment)}`,
-    `Exec=${options.exec.map(quoteExecArg).join(' ')}`,
+    execLineOf(options.exec),
     ...(options.icon ? [`Icon=${escapeValue(options.icon)}`] : []),
     'Terminal=false',
     'StartupNotify=false',
@@ -82,8 +92,10 @@ export function autostartIcon(options: {
 }
 
 /**
- * The command that starts this app: the AppImage file when `env.APPIMAGE` is set, the packaged
- * executable otherwise, and `electron <appPath>` when running unpackaged (development).
+ * The autostart entry's command: the AppImage file when `env.APPIMAGE` is set, the packaged executable
+ * otherwise, and `electron <appPath>` when running unpackaged (development); then `--ozone-platform=x11`
+ * (XWayland in a Wayland session, as the deb's desktop entry) and `--autostart` (a login-time start stays
+ * in the tray).
  */
 export function launchCommand(options: {
   env: NodeJS.ProcessEnv;
@@ -91,8 +103,12 @@ export function launchCommand(options: {
   isPackaged: boolean;
   appPath: string;
 }): string[] {
-  if (options.env.APPIMAGE) return [options.env.APPIMAGE];
-  return options.isPackaged ? [options.execPath] : [options.execPath, options.appPath];
+  const program = options.env.APPIMAGE
+    ? [options.env.APPIMAGE]
+    : options.isPackaged
+      ? [options.execPath]
+      : [options.execPath, options.appPath];
+  return [...program, X11_OZONE_ARG, AUTOSTART_ARG];
 }
 
 /** The autostart file path: `$XDG_CONFIG_HOME/autostart/<appId>.desktop`, `~/.config` when unset or relative. */
@@ -112,27 +128,51 @@ export interface XdgAutostartOptions {
   entry: DesktopEntryOptions;
 }
 
+/** True when an entry's content lets the desktop start it (no `Hidden=true`, no `X-GNOME-Autostart-enabled=false`). */
+function entryEnabled(content: string): boolean {
+  return (
+    !/^Hidden\s*=\s*true\s*$/m.test(content) && !/^X-GNOME-Autostart-enabled\s*=\s*false\s*$/m.test(content)
+  );
+}
+
+/** The file's content, or `null` when it cannot be read (missing). */
+async function readEntry(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Linux autostart: `setEnabled(true)` writes the entry (creating the folder), `setEnabled(false)` removes
  * it; `isEnabled()` is true when the file exists and the desktop would start it (not `Hidden=true` or
- * `X-GNOME-Autostart-enabled=false`, which a user may set from their desktop settings).
- * Rejects with the file system's error when the folder cannot be written.
+ * `X-GNOME-Autostart-enabled=false`, which a user may set from their desktop settings); `refresh()`
+ * replaces the Exec line of an enabled entry when it is not the current command (the rest of the file,
+ * which the user may have edited, is kept). Rejects with the file system's error when the folder cannot
+ * be written.
  */
-export function createXdgAutostart(options: XdgAutostartOptions): Autostart & { readonly file: string } {
+export function createXdgAutostart(
+  options: XdgAutostartOptions,
+): Required<Autostart> & { readonly file: string } {
   const file = autostartFile(options.appId, options.env, options.homeDir);
+  const execLine = execLineOf(options.entry.exec);
   return {
     file,
     async isEnabled() {
-      let content: string;
-      try {
-        content = await readFile(file, 'utf8');
-      } catch {
-        return false;
-      }
-      return (
-        !/^Hidden\s*=\s*true\s*$/m.test(content) &&
-        !/^X-GNOME-Autostart-enabled\s*=\s*false\s*$/m.test(content)
-      );
+      const content = await readEntry(file);
+      return content !== null && entryEnabled(content);
+    },
+    async refresh() {
+      const content = await readEntry(file);
+      if (content === null || !entryEnabled(content)) return false;
+      const lines = content.split('\n');
+      const at = lines.findIndex((line) => /^Exec\s*=/.test(line));
+      if (at >= 0 && lines[at] === execLine) return false;
+      if (at >= 0) lines[at] = execLine;
+      else lines.splice(lines[0]?.startsWith('[Desktop Entry]') ? 1 : 0, 0, execLine);
+      await writeFile(file, lines.join('\n'), { encoding: 'utf8', mode: 0o644 });
+      return true;
     },
     async setEnabled(enabled) {
       if (!enabled) {

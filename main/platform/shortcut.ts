@@ -2,12 +2,18 @@
  * The global shortcut that toggles the popover (Settings → `shortcut`, an Electron accelerator such as
  * `CommandOrControl+Shift+C`, or `null` for none). Re-registered whenever the setting changes; a shortcut
  * another app holds, or one Electron cannot parse, is logged and left unregistered (the tray still works).
+ *
+ * On a native Wayland session Electron binds shortcuts through the desktop's GlobalShortcuts portal:
+ * `register()` may return true while the desktop asks the user, or refuses silently (Electron 45
+ * docs/api/global-shortcut.md "Usage on Linux"). The controller then says so (`needsApproval`).
  */
 import type { GlobalShortcut } from 'electron';
 import type { Logger } from '../ports';
 
 /** What {@link createShortcut} returns. */
 export interface ShortcutController {
+  /** A registered shortcut may still be refused by the desktop (native Wayland). */
+  readonly needsApproval: boolean;
   /** Makes `accelerator` (or none) the active shortcut; returns whether it is now registered. */
   apply(accelerator: string | null): boolean;
   /** The accelerator currently registered, or `null`. */
@@ -15,11 +21,15 @@ export interface ShortcutController {
   dispose(): void;
 }
 
-/** Creates the controller; nothing is registered until `apply`. */
+/**
+ * Creates the controller; nothing is registered until `apply`. `needsApproval`: the desktop decides
+ * (display-server.ts `runsNativeWayland`); default false.
+ */
 export function createShortcut(
   globalShortcut: Pick<GlobalShortcut, 'register' | 'unregister'>,
   onTrigger: () => void,
   logger?: Logger,
+  needsApproval = false,
 ): ShortcutController {
   let registered: string | null = null;
   let wanted: string | null = null;
@@ -28,6 +38,7 @@ export function createShortcut(
     registered = null;
   };
   return {
+    needsApproval,
     apply(accelerator) {
       const next = accelerator && accelerator.trim() ? accelerator.trim() : null;
       if (next === wanted) return registered !== null;

@@ -59,7 +59,7 @@ describe('Linux XDG autostart', () => {
         'Version=1.5',
         'Name=ClassCharts Tray',
         'Comment=Timetable and homework in the tray',
-        'Exec="/home/jane/Apps/ClassCharts Tray-0.1.0.AppImage"',
+        'Exec="/home/jane/Apps/ClassCharts Tray-0.1.0.AppImage" --ozone-platform=x11 --autostart',
         'Terminal=false',
         'StartupNotify=false',
         'Categories=Education;',
@@ -110,7 +110,7 @@ describe('Linux XDG autostart', () => {
     expect(await autostart.isEnabled()).toBe(false);
   });
 
-  it('starts the packaged executable, or electron with the app folder in development', () => {
+  it('starts the packaged executable, or electron with the app folder in development, under XWayland, quietly', () => {
     expect(
       launchCommand({
         env: {},
@@ -118,7 +118,7 @@ describe('Linux XDG autostart', () => {
         isPackaged: true,
         appPath: '/opt/cct/resources/app.asar',
       }),
-    ).toEqual(['/opt/cct/classcharts-tray']);
+    ).toEqual(['/opt/cct/classcharts-tray', '--ozone-platform=x11', '--autostart']);
     expect(
       launchCommand({
         env: {},
@@ -126,7 +126,43 @@ describe('Linux XDG autostart', () => {
         isPackaged: false,
         appPath: '/repo',
       }),
-    ).toEqual(['/repo/node_modules/electron/dist/electron', '/repo']);
+    ).toEqual(['/repo/node_modules/electron/dist/electron', '/repo', '--ozone-platform=x11', '--autostart']);
+  });
+
+  it('refresh() rewrites an enabled entry whose command is not the current one (an updated AppImage)', async () => {
+    const env = { XDG_CONFIG_HOME: xdg };
+    const old = createXdgAutostart({
+      appId: APP_ID,
+      env,
+      homeDir: home,
+      entry: entry(['/a/cct-0.1.0.AppImage']),
+    });
+    await old.setEnabled(true);
+    const current = createXdgAutostart({
+      appId: APP_ID,
+      env,
+      homeDir: home,
+      entry: entry(['/a/cct-0.2.0.AppImage', '--autostart']),
+    });
+    expect(await current.refresh!()).toBe(true);
+    expect(readFileSync(current.file, 'utf8')).toMatch(/^Exec=\/a\/cct-0\.2\.0\.AppImage --autostart$/m);
+    expect(await current.refresh!()).toBe(false); // already current: not written again
+  });
+
+  it('refresh() leaves a missing or user-disabled entry alone', async () => {
+    const env = { XDG_CONFIG_HOME: xdg };
+    const current = createXdgAutostart({ appId: APP_ID, env, homeDir: home, entry: entry(['/a/new']) });
+    expect(await current.refresh!()).toBe(false);
+    expect(existsSync(current.file)).toBe(false);
+    for (const off of ['Hidden=true', 'X-GNOME-Autostart-enabled=false']) {
+      const content = `[Desktop Entry]\nType=Application\nExec=/a/old\n${off}\n`;
+      await createXdgAutostart({ appId: APP_ID, env, homeDir: home, entry: entry(['/a/old']) }).setEnabled(
+        true,
+      );
+      writeFileSync(current.file, content);
+      expect(await current.refresh!()).toBe(false);
+      expect(readFileSync(current.file, 'utf8')).toBe(content);
+    }
   });
 });
 
