@@ -12,6 +12,22 @@ async function openSettings(state = studentState()) {
   return rendered;
 }
 
+/**
+ * Settings with `CommandOrControl+Shift+C` saved and main reporting `status` for it: the shortcut field and
+ * the texts that describe it (aria-describedby, in order, whitespace collapsed).
+ */
+async function shortcutField(status: 'taken' | 'requested') {
+  const state = studentState();
+  state.settings = { ...state.settings, shortcut: 'CommandOrControl+Shift+C' };
+  state.environment = { ...state.environment, shortcut: status };
+  const { screen } = await openSettings(state);
+  const input = screen.getByLabelText('Shortcut to open');
+  const described = (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent?.replace(/\s+/g, ' ').trim());
+  return { input, described };
+}
+
 describe('Settings', () => {
   it('sends each change as a patch and shows what main kept', async () => {
     const { screen, bridge } = await openSettings();
@@ -121,17 +137,18 @@ describe('Settings', () => {
   });
 
   it('says when the saved shortcut does not work because another application holds it', async () => {
-    const state = studentState();
-    state.settings = { ...state.settings, shortcut: 'CommandOrControl+Shift+C' };
-    state.environment = { ...state.environment, shortcut: 'taken' };
-    const { screen } = await openSettings(state);
-    const input = screen.getByLabelText('Shortcut to open');
+    const { input, described } = await shortcutField('taken');
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    const described = (input.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .map((id) => document.getElementById(id)?.textContent?.trim());
-    expect(described[0]?.replace(/\s+/g, ' ')).toBe(
+    expect(described[0]).toBe(
       'Not working: the system refused this shortcut (another application may be using it). Choose another.',
+    );
+  });
+
+  it('on a Wayland desktop, says the shortcut waits for the desktop to approve it, not that it works', async () => {
+    const { input, described } = await shortcutField('requested');
+    expect(input.getAttribute('aria-invalid')).toBeNull(); // not an error: it may well work
+    expect(described).toContain(
+      "Needs your desktop's approval: it may ask you once. If the shortcut does nothing, allow it in your desktop's keyboard shortcut settings.",
     );
   });
 
