@@ -2,6 +2,8 @@
  * Electron composition root: builds the real ports (net.request as fetch, safeStorage vault, electron-store,
  * Notification, login items / XDG autostart, shell), creates the core (main/app.ts), and wires the tray,
  * the popover, IPC, the global shortcut and power events to it. One instance only; no dock icon on macOS.
+ * A start by the user (not at login: launch.ts) opens the popover once loaded; a native Wayland run
+ * (display-server.ts) gets the popover as a plain framed window.
  *
  * Owns only wiring: every decision lives in the core or in a main/platform/ adapter with its own tests.
  * This is one of the three places allowed to import `electron` (with main/platform/ and preload/index.ts).
@@ -37,8 +39,10 @@ import {
   createXdgAutostart,
   launchCommand,
 } from './platform/autostart';
+import { runsNativeWayland } from './platform/display-server';
 import { APP_ID, PRODUCT_NAME, serviceEnvironment, userDataFolder } from './platform/environment';
 import { forwardEvents, isTrustedSender, registerIpc } from './platform/ipc';
+import { startedAtLogin } from './platform/launch';
 import { createConsoleLogger } from './platform/logger';
 import { API_SESSION_PARTITION, createElectronFetch } from './platform/net-fetch';
 import { createElectronNotifier } from './platform/notifier';
@@ -87,6 +91,18 @@ async function boot(): Promise<void> {
   if (platform === 'win32') app.setAppUserModelId(APP_ID);
 
   await app.whenReady();
+
+  // A native Wayland client cannot place, raise or focus its windows: the popover is then a plain window.
+  const nativeWayland = runsNativeWayland({
+    platform,
+    env: process.env,
+    ozonePlatform: app.commandLine.getSwitchValue('ozone-platform'),
+  });
+  // Started by the user (not at login): show the popover, since a desktop may show no tray icon at all.
+  const atLogin = startedAtLogin({
+    argv: process.argv,
+    ...(platform === 'darwin' ? { loginItemOpenedAtLogin: app.getLoginItemSettings().wasOpenedAtLogin } : {}),
+  });
 
   const location = rendererLocation({ env: process.env, isPackaged: app.isPackaged, outDir });
   const isAppUrl = (url: string) => isRendererUrl(url, location);
@@ -138,7 +154,7 @@ async function boot(): Promise<void> {
   });
 
   // The core registers the settings' shortcut through this port and tells the popover if it was refused.
-  const shortcut = createShortcut(globalShortcut, () => popover?.toggle(anchor()), logger);
+  const shortcut = createShortcut(globalShortcut, () => popover?.toggle(anchor()), logger, nativeWayland);
   const attachments = createAttachmentFolder({ logger });
   const ports: AppPorts = {
     // The API's own session, in memory only (no `persist:`): its cookies never reach the disk (net-fetch.ts).
@@ -171,6 +187,7 @@ async function boot(): Promise<void> {
     location,
     preload: join(outDir, 'preload', 'index.cjs'),
     platform,
+    style: nativeWayland ? 'window' : 'anchored',
     devTools: !app.isPackaged,
     backgroundColor: nativeTheme.shouldUseDarkColors ? '#1b1c20' : '#ffffff',
     now: () => systemClock.now(),
@@ -247,6 +264,8 @@ async function boot(): Promise<void> {
     void running.stop();
     void attachments.clear();
   });
+
+  if (!atLogin) void view.loaded.then((ok) => ok && showPopover());
 
   await running.start();
 }

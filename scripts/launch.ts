@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { xwaylandArgs } from '../main/platform/display-server';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -100,6 +101,21 @@ export const LINUX_SANDBOX_HINT =
   'If Electron stopped with a message about chrome-sandbox, your system restricts its sandbox helper: run ' +
   '`sudo chown root:root node_modules/electron/dist/chrome-sandbox && sudo chmod 4755 node_modules/electron/dist/chrome-sandbox` once, then try again.';
 
+/**
+ * Electron's arguments for this checkout: the app folder; `--ozone-platform=x11` in a Linux Wayland session
+ * with XWayland (as the packaged app's desktop entry has it: main/platform/display-server.ts); and
+ * `--no-sandbox` when running as root, since Chromium refuses to run as root with its sandbox on
+ * (containers, CI).
+ */
+export function electronArgs(options: {
+  platform: NodeJS.Platform;
+  env: NodeJS.ProcessEnv;
+  root: boolean;
+}): string[] {
+  const sandbox = options.platform === 'linux' && options.root ? ['--no-sandbox'] : [];
+  return ['.', ...xwaylandArgs(options), ...sandbox];
+}
+
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, env, stdio: 'inherit' });
@@ -152,8 +168,7 @@ async function main(mode: string | undefined): Promise<number> {
       `demo: fake ClassCharts on ${fake.url} — student DEMO2026 / 14/05/2012, parent parent@example.com / demo-parent`,
     );
   }
-  // Chromium refuses to run as root with its sandbox on (containers, CI): only then turn it off.
-  const args = process.platform === 'linux' && process.getuid?.() === 0 ? ['.', '--no-sandbox'] : ['.'];
+  const args = electronArgs({ platform: process.platform, env, root: process.getuid?.() === 0 });
   try {
     const code = await run(electron, args, env);
     if (code !== 0 && process.platform === 'linux') console.error(LINUX_SANDBOX_HINT);

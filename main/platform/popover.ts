@@ -4,6 +4,11 @@
  * renderer sends it on Escape), toggled by the tray click and the global shortcut. Closing it (Alt+F4,
  * Cmd+W) only hides it; the app quits from the tray menu.
  *
+ * As a native Wayland client (display-server.ts) a window can be neither placed, kept on top nor focused by
+ * the app, so no blur would ever hide it: there it is an ordinary framed, movable window instead
+ * (`style: 'window'`), which the compositor places and the user closes with its close button, Escape or the
+ * tray.
+ *
  * Owns the renderer's location (built file or the electron-vite dev server) and the check that a URL is
  * that page — ipc.ts uses it to trust a sender, security.ts to allow navigation.
  */
@@ -60,36 +65,67 @@ export function isRendererUrl(url: string, location: RendererLocation): boolean 
   return decodeURIComponent(parsed.pathname) === decodeURIComponent(expected.pathname);
 }
 
+/**
+ * How the popover is shown: `anchored` (frameless, next to the tray, on top, hidden on blur) or `window`
+ * (an ordinary framed, movable window with a close button, for native Wayland: display-server.ts).
+ */
+export type PopoverStyle = 'anchored' | 'window';
+
+/**
+ * The window `type` of the anchored popover on Linux X11/XWayland: `toolbar`. `skipTaskbar` does nothing on
+ * Linux (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb shell/browser/native_window_views.cc L1264-L1279,
+ * a Windows-only body); the type becomes `_NET_WM_WINDOW_TYPE_TOOLBAR` (L384-L388), which Mutter keeps out of
+ * the taskbar and Alt-Tab (GNOME/mutter src/core/window.c `meta_window_recalc_skip_features`) while the
+ * window still takes focus when asked (docs/notes/electron.md, "The Linux popover is a toolbar window").
+ */
+export const LINUX_POPOVER_TYPE = 'toolbar';
+
 /** The popover's BrowserWindow options (tested: the security options must never regress). */
 export function popoverWindowOptions(options: {
   preload: string;
   devTools: boolean;
   backgroundColor: string;
+  /** `process.platform`; Linux gets {@link LINUX_POPOVER_TYPE}. Defaults to none (no `type`). */
+  platform?: string;
+  /** Defaults to `anchored`. */
+  style?: PopoverStyle;
 }): BrowserWindowConstructorOptions {
-  return {
+  const common = {
     width: POPOVER_SIZE.width,
     height: POPOVER_SIZE.height,
     useContentSize: true,
     show: false,
-    frame: false,
     resizable: false,
-    movable: false,
     minimizable: false,
     maximizable: false,
     fullscreenable: false,
-    skipTaskbar: true,
-    alwaysOnTop: true,
-    hasShadow: true,
     title: 'ClassCharts Tray',
     backgroundColor: options.backgroundColor,
     webPreferences: popoverWebPreferences(options.preload, { devTools: options.devTools }),
+  };
+  if (options.style === 'window') {
+    return { ...common, frame: true, movable: true, skipTaskbar: false, alwaysOnTop: false };
+  }
+  return {
+    ...common,
+    frame: false,
+    movable: false,
+    skipTaskbar: true,
+    alwaysOnTop: true,
+    hasShadow: true,
+    ...(options.platform === 'linux' ? { type: LINUX_POPOVER_TYPE } : {}),
   };
 }
 
 /** What the rest of the shell does with the popover. */
 export interface Popover {
   readonly window: BrowserWindow;
-  /** Shows the popover next to `anchor` (tray bounds or cursor point; `null`: the taskbar corner). */
+  /** Resolves `true` once the page has loaded (`did-finish-load`), `false` if it failed; never rejects. */
+  readonly loaded: Promise<boolean>;
+  /**
+   * Shows the popover next to `anchor` (tray bounds or cursor point; `null`: the taskbar corner). The
+   * `window` style ignores `anchor`: the compositor places it.
+   */
   showAt(anchor: Rect | null): void;
   hide(): void;
   /** Tray click: hide if shown; show unless this click is the one that just hid it by blurring. */
@@ -110,6 +146,8 @@ export interface PopoverOptions {
   location: RendererLocation;
   preload: string;
   platform: string;
+  /** Defaults to `anchored`; `window` on native Wayland (display-server.ts `runsNativeWayland`). */
+  style?: PopoverStyle;
   devTools: boolean;
   backgroundColor: string;
   /** Epoch ms (injected for tests). */
@@ -131,14 +169,19 @@ export interface PopoverOptions {
 
 /** Creates the hidden popover window and starts loading the renderer into it. */
 export function createPopover(options: PopoverOptions): Popover {
+  const anchored = options.style !== 'window';
   const window = new options.BrowserWindow(
     popoverWindowOptions({
       preload: options.preload,
       devTools: options.devTools,
       backgroundColor: options.backgroundColor,
+      platform: options.platform,
+      style: options.style ?? 'anchored',
     }),
   );
   if (options.platform === 'darwin') window.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true });
+  // A framed window on Linux/Windows would show Electron's default menu bar.
+  if (!anchored) window.removeMenu();
 
   let lastBlurHide = Number.NEGATIVE_INFINITY;
 
@@ -147,7 +190,7 @@ export function createPopover(options: PopoverOptions): Popover {
   };
 
   window.on('blur', () => {
-    if (!window.isVisible()) return;
+    if (!anchored || !window.isVisible()) return;
     lastBlurHide = options.now();
     hide();
   });
@@ -161,10 +204,22 @@ export function createPopover(options: PopoverOptions): Popover {
     options.location.kind === 'url'
       ? window.loadURL(options.location.url)
       : window.loadFile(options.location.path);
-  load.catch((error: unknown) => options.onLoadError?.(error));
+  const loaded = load.then(
+    () => true,
+    (error: unknown) => {
+      options.onLoadError?.(error);
+      return false;
+    },
+  );
 
   const showAt = (anchor: Rect | null) => {
     if (window.isDestroyed()) return;
+    if (!anchored) {
+      window.show();
+      window.focus(); // the compositor may refuse; nothing relies on it
+      options.onShown();
+      return;
+    }
     const primary = options.screen.getPrimaryDisplay();
     const others = options.screen.getAllDisplays().filter((d) => d.id !== primary.id);
     const { width, height } = window.getBounds();
@@ -183,6 +238,7 @@ export function createPopover(options: PopoverOptions): Popover {
 
   return {
     window,
+    loaded,
     showAt,
     hide,
     toggle(anchor) {

@@ -1,7 +1,8 @@
 /**
  * A main process booted under the shared electron mock, and playing its popover: main/index.ts from source
  * in composition.test.ts, the built out/main/index.js in bundle.test.ts. `bootMain` starts the fake
- * ClassCharts server, points main at it (demo mode, a temporary XDG config folder) and waits for the signed-out
+ * ClassCharts server, points main at it (demo mode, a temporary XDG config folder), starts it as at login
+ * (`--autostart` in argv: quietly, the popover hidden; linux-desktop.test.ts covers a start by the user) and waits for the signed-out
  * tray; the popover helpers read the window, call a contract channel from its page over IPC, and read the
  * last state main sent it. The test file mocks `electron` with test/mocks/electron.ts, the module these use.
  */
@@ -9,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, vi } from 'vitest';
+import { AUTOSTART_ARG } from '../../main/platform/environment';
 import type { AppState } from '../../preload/contract';
 import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
 import { FakeBrowserWindow, FakeTray, app, ipcMain, net, resetElectronMock } from '../mocks/electron';
@@ -32,9 +34,11 @@ export async function bootMain(load: () => Promise<unknown>): Promise<BootedMain
   const fake = await startFakeClassCharts({ port: 0 });
   const xdg = mkdtempSync(join(tmpdir(), 'cct-xdg-'));
   const saved = { ...process.env };
+  const savedArgv = [...process.argv];
   resetElectronMock();
   net.request.mockImplementation((options: unknown) => emulatedNetRequest(options as EmulatedRequestOptions));
   Object.assign(process.env, { CLASSCHARTS_BASE_URL: fake.url, CLASSCHARTS_DEMO: '1', XDG_CONFIG_HOME: xdg });
+  process.argv = [...savedArgv, AUTOSTART_ARG];
   await load();
   await vi.waitFor(() => expect(ipcMain.handlers.size).toBeGreaterThan(0), { timeout: 10_000 });
   await vi.waitFor(() => expect(FakeTray.instances[0]?.tooltip).toContain('Signed out'), { timeout: 10_000 });
@@ -45,6 +49,7 @@ export async function bootMain(load: () => Promise<unknown>): Promise<BootedMain
       app.emit('before-quit');
       app.emit('will-quit');
       process.env = saved;
+      process.argv = savedArgv;
       await fake.close();
       rmSync(xdg, { recursive: true, force: true });
     },
