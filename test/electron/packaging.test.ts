@@ -127,12 +127,15 @@ describe('packaged app (electron-builder --dir, stub Electron)', () => {
     expect(files.filter((f) => /ws-transport/.test(f))).toEqual([]);
   });
 
-  it('package.json in the asar starts the built main as an ES module', () => {
+  it('package.json in the asar starts the built main as an ES module, with the desktop name', () => {
     const pkg = JSON.parse(extractFile(packed.asarPath, 'package.json').toString('utf8')) as Record<
       string,
       unknown
     >;
     expect(pkg).toMatchObject({ main: 'out/main/index.js', type: 'module', productName: 'ClassCharts Tray' });
+    // Electron names the app for the desktop from it (electron@96f3996 lib/browser/init.ts
+    // `app.setDesktopName(packageJson.desktopName || …)`): Wayland app_id, notifications' desktop-entry hint.
+    expect(pkg.desktopName).toBe('io.github.classchartstray.desktop');
     expect(pkg.devDependencies).toBeUndefined();
   });
 
