@@ -15,8 +15,14 @@ const {
   session,
   shell,
 } = electron;
-const { BLUR_CLICK_GRACE_MS, POPOVER_SIZE, createPopover, isRendererUrl, rendererLocation } =
-  await import('../../main/platform/popover');
+const {
+  BLUR_CLICK_GRACE_MS,
+  POPOVER_SIZE,
+  createPopover,
+  isRendererUrl,
+  popoverWindowOptions,
+  rendererLocation,
+} = await import('../../main/platform/popover');
 const { hardenSession, hardenWebContents } = await import('../../main/platform/security');
 
 const OUT = join(process.cwd(), 'out');
@@ -55,6 +61,24 @@ describe('popover window', () => {
     });
     expect(window.visible).toBe(false);
     expect(window.loadFile).toHaveBeenCalledWith(join(OUT, 'renderer', 'index.html'));
+  });
+
+  it('is a toolbar window on Linux only (skipTaskbar does nothing there; on Windows toolbar changes the style)', () => {
+    // electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb shell/browser/native_window_views.cc: SetSkipTaskbar
+    // has a Windows body only (L1264-L1279); `type` becomes _NET_WM_WINDOW_TYPE on X11 (L384-L388) and
+    // WS_EX_TOOLWINDOW for 'toolbar' on Windows (L417-L418).
+    const base = { preload: '/p.cjs', devTools: false, backgroundColor: '#fff' };
+    expect(popoverWindowOptions({ ...base, platform: 'linux' }).type).toBe('toolbar');
+    expect(popoverWindowOptions({ ...base, platform: 'win32' }).type).toBeUndefined();
+    expect(popoverWindowOptions({ ...base, platform: 'darwin' }).type).toBeUndefined();
+    expect(popoverWindowOptions({ ...base, platform: 'linux', style: 'window' }).type).toBeUndefined();
+    // The plain-window style (native Wayland) keeps every security option.
+    expect(popoverWindowOptions({ ...base, style: 'window' }).webPreferences).toEqual(
+      popoverWindowOptions(base).webPreferences,
+    );
+    const { window } = makePopover();
+    window.show();
+    expect(window.isInTaskbar()).toBe(false);
   });
 
   it('has the security options: context isolation, sandbox, no Node, web security, no webview', () => {
