@@ -52,7 +52,8 @@ test.describe('real Electron app (Playwright _electron)', () => {
       timeout: 60_000,
     });
     popover = await app.firstWindow();
-    // The popover starts hidden next to the tray; show it as a tray click would.
+    // Started by the user (no --autostart), main shows the popover once its page has loaded; show it
+    // here too (a no-op when already shown), as a tray click would, so the test does not race that.
     await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.show());
   });
 
