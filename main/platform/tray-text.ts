@@ -133,6 +133,11 @@ export function trayText(state: AppState, nowMs: number, options: TrayTextOption
   });
 
   if (state.auth === 'needs-sign-in') return cap('Sign in', ['Sign in again to see your timetable']);
+  if (state.auth === 'signed-out' && state.environment.keychain === 'locked') {
+    // A remembered sign-in waits for the keychain (vault.ts): say so where GNOME shows it, the menu too.
+    headline = `Waiting for your ${state.environment.platform === 'darwin' ? 'Keychain' : 'keyring'}`;
+    return cap('', [`${headline} to open your saved sign-in`]);
+  }
   if (state.auth === 'signed-out') return cap('', ['Signed out']);
   if (state.auth === 'starting' || state.auth === 'signing-in') {
     if (!state.today) return cap('', ['Signing in…']);

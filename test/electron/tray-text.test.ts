@@ -88,6 +88,18 @@ describe('tray title and tooltip', () => {
     });
   });
 
+  it('says a remembered sign-in waits for a locked keyring (first menu line on Linux), the Keychain on macOS', () => {
+    const locked = signedOutState();
+    locked.environment.keychain = 'locked';
+    expect(trayText(locked, at('08:00'))).toEqual({
+      title: '',
+      tooltip: 'ClassCharts Tray\nWaiting for your keyring to open your saved sign-in',
+      headline: 'Waiting for your keyring',
+    });
+    locked.environment.platform = 'darwin';
+    expect(trayText(locked, at('08:00')).tooltip).toContain('Waiting for your Keychain');
+  });
+
   it('says when the data is offline or stale', () => {
     const offline = studentState({ freshness: { ...studentState().freshness, offline: true, stale: true } });
     expect(trayText(offline, at('08:40')).tooltip).toContain('Offline: showing saved data');
