@@ -10,6 +10,7 @@
  *
  * Environment: CLASSCHARTS_BASE_URL and CLASSCHARTS_DEMO=1 (`npm run demo`, environment.ts),
  * CLASSCHARTS_DEBUG=1 (debug log lines), ELECTRON_RENDERER_URL (set by `electron-vite dev`).
+ * `--self-test` runs the checks of main/platform/self-test.ts instead of the app and exits (docs/self-test.md).
  */
 import {
   BrowserWindow,
@@ -50,6 +51,7 @@ import { createOpenPath } from './platform/open-path';
 import { createPopover, isRendererUrl, rendererLocation, type Popover } from './platform/popover';
 import type { Rect } from './platform/position';
 import { hardenSession, hardenWebContents } from './platform/security';
+import { SELF_TEST_ARG, selfTestCommand } from './platform/self-test';
 import { createShortcut } from './platform/shortcut';
 import { createElectronStore } from './platform/store';
 import { createTray, startMinuteTicker, type TrayController } from './platform/tray';
@@ -270,9 +272,18 @@ async function boot(): Promise<void> {
   await running.start();
 }
 
-boot().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
-  logger.error('ClassCharts Tray could not start', { error: message });
-  dialog.showErrorBox(`${PRODUCT_NAME} could not start`, message);
-  app.exit(1);
-});
+if (process.argv.includes(SELF_TEST_ARG)) {
+  // Checks and exits: no tray, no window, no single-instance lock, a throwaway profile (self-test.ts).
+  const electron = { app, safeStorage, Notification, globalShortcut, net, session };
+  const io = { env: process.env, platform, arch: process.arch, versions: process.versions };
+  void selfTestCommand(electron, { ...io, print: (line) => console.log(line) }).then((code) =>
+    app.exit(code),
+  );
+} else {
+  boot().catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error('ClassCharts Tray could not start', { error: message });
+    dialog.showErrorBox(`${PRODUCT_NAME} could not start`, message);
+    app.exit(1);
+  });
+}
