@@ -1,0 +1,126 @@
+/**
+ * What the `_electron` specs of this folder share: whether the real app can run here (an Electron binary
+ * and, on Linux, a display) and the one-line reason when not; the out/ build under its lock; launching the
+ * built app against a fake ClassCharts server (demo mode) with an app-data folder of the test's own; and
+ * reading or driving the popover window from the main process (`app.evaluate`).
+ *
+ * Nothing here downloads anything: without a binary every spec is skipped with {@link skipReason}.
+ */
+import { _electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { electronPackageDir, findElectronBinary } from '../../../scripts/launch';
+import { acquireOutDirLock } from '../../electron/out-dir-lock';
+import { buildApp, ROOT } from '../../electron/pack';
+import type { FakeClassCharts } from '../../fake-classcharts/index';
+
+/** The Electron executable, or `null` when it is not installed. */
+export const binary = findElectronBinary({
+  env: process.env,
+  platform: process.platform,
+  electronDir: electronPackageDir(),
+});
+const noDisplay = process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
+
+/** Why the real app cannot run here, or `null` when it can. */
+export const skipReason: string | null = !binary
+  ? 'no Electron binary: none is installed here (it downloads on first use; see `npm start`)'
+  : noDisplay
+    ? 'no display: run under xvfb-run'
+    : null;
+
+/** Skips the calling `describe` (with its one-line reason) where the real app cannot run; else runs serially. */
+export function requireElectron(): void {
+  test.skip(skipReason !== null, skipReason ?? '');
+  test.describe.configure({ mode: 'serial' });
+}
+
+/**
+ * Builds out/ (electron-vite) under the out/ lock; resolves with the function that releases the lock,
+ * to call once the spec is done with out/ (afterAll).
+ */
+export async function buildOnce(): Promise<() => void> {
+  const release = await acquireOutDirLock();
+  try {
+    await buildApp();
+    return release;
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/**
+ * The environment of a launched app: this process's, pointed at `fake` in demo mode, without
+ * ELECTRON_RUN_AS_NODE, plus `extra`. `appData` moves Electron's `appData` (hence userData) where an
+ * environment variable can: `XDG_CONFIG_HOME` on Linux (also where the autostart entry goes), `APPDATA`
+ * on Windows (Electron docs/api/app.md `app.getPath('appData')`); macOS has none.
+ */
+export function appEnv(fake: FakeClassCharts, appData?: string, extra: Record<string, string> = {}) {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+  Object.assign(env, { CLASSCHARTS_BASE_URL: fake.url, CLASSCHARTS_DEMO: '1' }, extra);
+  if (appData) Object.assign(env, { XDG_CONFIG_HOME: appData, APPDATA: appData });
+  delete env.ELECTRON_RUN_AS_NODE;
+  return env;
+}
+
+/** `[...args]` plus `--no-sandbox` when running as root on Linux (Chromium refuses its sandbox there). */
+export function electronArgs(...args: string[]): string[] {
+  const rootUser = process.platform === 'linux' && process.getuid?.() === 0;
+  return rootUser ? [...args, '--no-sandbox'] : args;
+}
+
+/** A launched app and its popover page. */
+export interface LaunchedApp {
+  app: ElectronApplication;
+  popover: Page;
+}
+
+/** Launches the built app (this folder) against `fake`, optionally with its own app-data folder. */
+export async function launchApp(fake: FakeClassCharts, appData?: string): Promise<LaunchedApp> {
+  const app = await _electron.launch({
+    executablePath: binary!,
+    args: electronArgs('.'),
+    cwd: ROOT,
+    env: appEnv(fake, appData),
+    timeout: 60_000,
+  });
+  const popover = await app.firstWindow();
+  return { app, popover };
+}
+
+// The popover is the app's one window with a page of its own (a test may open an `about:blank` one to
+// take the focus away); the functions given to `app.evaluate` run in main, so each finds it itself.
+
+/** Shows the popover as a tray click would (the tray icon itself cannot be clicked from here). */
+export async function showPopover(app: ElectronApplication): Promise<void> {
+  await app.evaluate(({ BrowserWindow }) => {
+    const window = BrowserWindow.getAllWindows().find((w) => !w.webContents.getURL().startsWith('about:'));
+    window?.show();
+    window?.focus();
+  });
+}
+
+/** Whether the popover window is shown, as main sees it. */
+export function popoverVisible(app: ElectronApplication): Promise<boolean> {
+  return app.evaluate(
+    ({ BrowserWindow }) =>
+      BrowserWindow.getAllWindows()
+        .find((w) => !w.webContents.getURL().startsWith('about:'))
+        ?.isVisible() ?? false,
+  );
+}
+
+/** Waits (up to 10 s) until the popover is shown (`true`) or hidden (`false`). */
+export async function expectPopoverVisible(app: ElectronApplication, visible: boolean): Promise<void> {
+  await expect.poll(() => popoverVisible(app), { timeout: 10_000 }).toBe(visible);
+}
+
+/** Waits for the Today view (lessons, or the day's empty state): the user is signed in and data came. */
+export async function waitForToday(popover: Page): Promise<void> {
+  await popover.getByRole('navigation', { name: 'Sections' }).waitFor({ timeout: 30_000 });
+  await popover
+    .getByRole('list', { name: /^Lessons/ })
+    .or(popover.getByText(/^No lessons/))
+    .first()
+    .waitFor({ timeout: 30_000 });
+}
