@@ -398,6 +398,31 @@ describe('sign-in cookie (the API session)', () => {
     }
   });
 
+  it('fails when the session jar keeps the cookie but does not send it back with the next request', async () => {
+    const standIn = await startSignInStandIn();
+    const apiSession = session.fromPartition(API_SESSION_PARTITION, { cache: false });
+    // Chromium attaches the jar's cookies, not the client's header: a jar that attaches none loses the session.
+    vi.spyOn(apiSession.cookies, 'header').mockResolvedValue(null);
+    try {
+      const result = await selfTest.checkApiSession({
+        fetch: createElectronFetch(
+          (options) => emulatedNetRequest(options as EmulatedRequestOptions),
+          apiSession,
+        ),
+        target: { baseUrl: standIn.url, credentials: { ...STAND_IN_STUDENT }, label: 'stand-in' },
+      });
+      expect(result.status).toBe('fail');
+      expect(result.detail).toMatch(/not logged in/);
+      expect(standIn.requests.at(-1)).toMatchObject({
+        path: '/apiv2student/ping',
+        cookie: false,
+        token: true,
+      });
+    } finally {
+      await standIn.close();
+    }
+  });
+
   it('an unpackaged app with CLASSCHARTS_BASE_URL signs in to that server (the fake) as the demo student', async () => {
     const target = await selfTest.signInTarget({
       env: { CLASSCHARTS_BASE_URL: fake.url },
