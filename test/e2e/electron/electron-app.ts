@@ -34,8 +34,15 @@ export function requireElectron(): void {
 }
 
 /**
+ * How long a spec's `beforeAll` may take, in milliseconds: it waits for the out/ lock, which another spec
+ * file of this folder (two workers) holds until it is done with its app, then builds and launches.
+ */
+export const SETUP_TIMEOUT_MS = 15 * 60_000;
+
+/**
  * Builds out/ (electron-vite) under the out/ lock; resolves with the function that releases the lock,
- * to call once the spec is done with out/ (afterAll).
+ * to call once the spec is done with out/ (afterAll): a running app loads the popover's chunks lazily, so
+ * no other build may replace them meanwhile. Give the hook {@link SETUP_TIMEOUT_MS}.
  */
 export async function buildOnce(): Promise<() => void> {
   const release = await acquireOutDirLock();

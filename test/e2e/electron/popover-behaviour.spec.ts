@@ -16,6 +16,7 @@ import { addDays, londonDate } from '../../../main/classcharts/dates';
 import { startFakeClassCharts, type FakeClassCharts } from '../../fake-classcharts/index';
 import {
   buildOnce,
+  SETUP_TIMEOUT_MS,
   expectPopoverVisible,
   launchApp,
   requireElectron,
@@ -35,7 +36,7 @@ test.describe('the popover in the real app (Playwright _electron)', () => {
   let launched: LaunchedApp;
 
   test.beforeAll(async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(SETUP_TIMEOUT_MS);
     release = await buildOnce();
     fake = await startFakeClassCharts({ port: 0 });
     launched = await launchApp(fake);

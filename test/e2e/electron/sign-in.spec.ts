@@ -18,6 +18,7 @@ import {
 } from '../../fake-classcharts/index';
 import {
   buildOnce,
+  SETUP_TIMEOUT_MS,
   launchApp,
   requireElectron,
   showPopover,
@@ -57,7 +58,7 @@ test.describe('signing in through the popover (Playwright _electron)', () => {
   };
 
   test.beforeAll(async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(SETUP_TIMEOUT_MS);
     release = await buildOnce();
     fake = await startFakeClassCharts({ port: 0, tesSso: true });
   });
