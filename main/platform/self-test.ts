@@ -67,6 +67,32 @@ export function formatCheck(result: CheckResult): string {
   return `${result.status.padEnd(STATUS_WIDTH)}${result.name.padEnd(NAME_WIDTH)}${detail}`;
 }
 
+/** The checks, in the order they run and print (each line's name column). */
+export const CHECK_NAMES = [
+  'versions',
+  'display',
+  'tray host',
+  'key provider',
+  'notifications',
+  'login item',
+  'global shortcut',
+  'sign-in cookie',
+] as const;
+
+/**
+ * A report line read back (the inverse of {@link formatCheck}): `null` when the line does not start with a
+ * status word in its column. For tools and tests that read the output of `--self-test`.
+ */
+export function parseCheckLine(line: string): CheckResult | null {
+  const status = line.slice(0, STATUS_WIDTH).trim();
+  if (!['ok', 'warn', 'fail', 'skip'].includes(status) || line[STATUS_WIDTH - 1] !== ' ') return null;
+  return {
+    status: status as CheckStatus,
+    name: line.slice(STATUS_WIDTH, STATUS_WIDTH + NAME_WIDTH).trim(),
+    detail: line.slice(STATUS_WIDTH + NAME_WIDTH).trim(),
+  };
+}
+
 /** The process exit code for a report: 1 when any check failed, else 0. */
 export function exitCode(results: readonly CheckResult[]): 0 | 1 {
   return results.some((result) => result.status === 'fail') ? 1 : 0;
