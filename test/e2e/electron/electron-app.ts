@@ -10,7 +10,7 @@ import { _electron, expect, test, type ElectronApplication, type Page } from '@p
 import { electronPackageDir, findElectronBinary } from '../../../scripts/launch';
 import { acquireOutDirLock } from '../../electron/out-dir-lock';
 import { buildApp, ROOT } from '../../electron/pack';
-import type { FakeClassCharts } from '../../fake-classcharts/index';
+import { startFakeClassCharts, type FakeClassCharts } from '../../fake-classcharts/index';
 
 /** The Electron executable, or `null` when it is not installed. */
 export const binary = findElectronBinary({
@@ -93,6 +93,42 @@ export async function launchApp(fake: FakeClassCharts, appData?: string): Promis
   });
   const popover = await app.firstWindow();
   return { app, popover };
+}
+
+/** A spec file's app: built, launched against a fake of its own, popover shown; `stop()` undoes it all. */
+export interface RunningDemo extends LaunchedApp {
+  fake: FakeClassCharts;
+  /** Closes the app and the fake and releases the out/ lock (afterAll). */
+  stop(): Promise<void>;
+}
+
+/**
+ * For a spec's `beforeAll` (give it {@link SETUP_TIMEOUT_MS}): builds out/ under its lock, starts the fake
+ * ClassCharts server on 127.0.0.1, launches the app against it (demo mode) and shows the popover as a tray
+ * click would (main also shows it by itself on a start by the user; showing it again is a no-op).
+ */
+export async function startDemo(): Promise<RunningDemo> {
+  const release = await buildOnce();
+  let fake: FakeClassCharts | null = null;
+  try {
+    fake = await startFakeClassCharts({ port: 0 });
+    const launched = await launchApp(fake);
+    await showPopover(launched.app);
+    const running = fake;
+    return {
+      ...launched,
+      fake: running,
+      async stop() {
+        await launched.app.close();
+        await running.close();
+        release();
+      },
+    };
+  } catch (error) {
+    await fake?.close();
+    release();
+    throw error;
+  }
 }
 
 // The popover is the app's one window with a page of its own (a test may open an `about:blank` one to

@@ -13,16 +13,14 @@
  */
 import { expect, test } from '@playwright/test';
 import { addDays, londonDate } from '../../../main/classcharts/dates';
-import { startFakeClassCharts, type FakeClassCharts } from '../../fake-classcharts/index';
 import {
-  buildOnce,
-  SETUP_TIMEOUT_MS,
   expectPopoverVisible,
-  launchApp,
   requireElectron,
+  SETUP_TIMEOUT_MS,
   showPopover,
+  startDemo,
   waitForToday,
-  type LaunchedApp,
+  type RunningDemo,
 } from './electron-app';
 
 /** The title of the homework the fake starts serving mid-test. */
@@ -31,28 +29,21 @@ const NEW_HOMEWORK = 'Electron e2e worksheet';
 test.describe('the popover in the real app (Playwright _electron)', () => {
   requireElectron();
 
-  let fake: FakeClassCharts;
-  let release: () => void = () => undefined;
-  let launched: LaunchedApp;
+  let demo: RunningDemo;
 
   test.beforeAll(async () => {
     test.setTimeout(SETUP_TIMEOUT_MS);
-    release = await buildOnce();
-    fake = await startFakeClassCharts({ port: 0 });
-    launched = await launchApp(fake);
-    await showPopover(launched.app);
-    await launched.popover.getByRole('button', { name: 'Use demo student' }).click({ timeout: 30_000 });
-    await waitForToday(launched.popover);
+    demo = await startDemo();
+    await demo.popover.getByRole('button', { name: 'Use demo student' }).click({ timeout: 30_000 });
+    await waitForToday(demo.popover);
   });
 
   test.afterAll(async () => {
-    await launched?.app.close();
-    await fake?.close();
-    release();
+    await demo?.stop();
   });
 
   test('Escape hides the popover', async () => {
-    const { app, popover } = launched;
+    const { app, popover } = demo;
     await showPopover(app);
     await expectPopoverVisible(app, true);
     await popover.keyboard.press('Escape');
@@ -60,7 +51,7 @@ test.describe('the popover in the real app (Playwright _electron)', () => {
   });
 
   test('focusing another window (a click elsewhere) hides the popover', async () => {
-    const { app } = launched;
+    const { app } = demo;
     await showPopover(app);
     await expectPopoverVisible(app, true);
     await app.evaluate(({ BrowserWindow }) => {
@@ -79,7 +70,7 @@ test.describe('the popover in the real app (Playwright _electron)', () => {
   });
 
   test('clicking the notification about new homework opens the popover at it', async () => {
-    const { app, popover } = launched;
+    const { app, popover, fake } = demo;
     const supported = await app.evaluate(({ Notification }) => Notification.isSupported());
     test.skip(!supported, 'Notification.isSupported() is false here (no notification server)');
     await app.evaluate(({ Notification }) => {

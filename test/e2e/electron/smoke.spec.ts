@@ -8,45 +8,34 @@
  */
 import { expect, test } from '@playwright/test';
 import { londonDate } from '../../../main/classcharts/dates';
+import { CHECK_NAMES, parseCheckLine } from '../../../main/platform/self-test';
 import { runSelfTestBinary } from '../../../scripts/self-test';
 import { ROOT } from '../../electron/pack';
-import { startFakeClassCharts, type FakeClassCharts } from '../../fake-classcharts/index';
 import {
   appEnv,
   binary,
-  buildOnce,
-  SETUP_TIMEOUT_MS,
-  launchApp,
   requireElectron,
-  showPopover,
-  type LaunchedApp,
+  SETUP_TIMEOUT_MS,
+  startDemo,
+  type RunningDemo,
 } from './electron-app';
 
 test.describe('real Electron app (Playwright _electron)', () => {
   requireElectron();
 
-  let fake: FakeClassCharts;
-  let launched: LaunchedApp | null = null;
-  let release: () => void = () => undefined;
+  let demo: RunningDemo;
 
   test.beforeAll(async () => {
     test.setTimeout(SETUP_TIMEOUT_MS);
-    release = await buildOnce();
-    fake = await startFakeClassCharts({ port: 0 });
-    launched = await launchApp(fake);
-    // Started by the user (no --autostart), main shows the popover once its page has loaded; show it
-    // here too (a no-op when already shown), as a tray click would, so the test does not race that.
-    await showPopover(launched.app);
+    demo = await startDemo();
   });
 
   test.afterAll(async () => {
-    await launched?.app.close();
-    await fake?.close();
-    release();
+    await demo?.stop();
   });
 
   test('signs in to the demo and shows today', async () => {
-    const popover = launched!.popover;
+    const { popover, fake } = demo;
     await popover.getByRole('button', { name: 'Use demo student' }).click({ timeout: 30_000 });
     const today = londonDate(Date.now());
     const weekend = [0, 6].includes(new Date(`${today}T12:00:00Z`).getUTCDay());
@@ -62,20 +51,12 @@ test.describe('real Electron app (Playwright _electron)', () => {
 
   test('--self-test prints one line per check and exits 0 when none failed; the sign-in cookie works', async () => {
     // The running app holds the single-instance lock; the self-test must not need it.
+    const { fake } = demo;
     const from = fake.requests.length;
     const run = await runSelfTestBinary({ binary: binary!, cwd: ROOT, env: appEnv(fake) });
     const report = `${run.lines.join('\n')}\n--- stderr ---\n${run.stderr.slice(-2000)}`;
-    const names = run.lines.map((line) => line.slice(6, 23).trim());
-    expect(names, report).toEqual([
-      'versions',
-      'display',
-      'tray host',
-      'key provider',
-      'notifications',
-      'login item',
-      'global shortcut',
-      'sign-in cookie',
-    ]);
+    const names = run.lines.map((line) => parseCheckLine(line)?.name);
+    expect(names, report).toEqual([...CHECK_NAMES]);
     expect(run.lines[0], report).toMatch(/^ok {4}versions +Electron 45\./);
     expect(run.lines.at(-1), report).toMatch(/^ok {4}sign-in cookie +302 → session cookie → token/);
     // The app of the first test is signed in already and may call the fake meanwhile: only the self-test signs in.
