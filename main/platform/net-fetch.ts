@@ -191,7 +191,10 @@ export function createElectronFetch<S extends SessionLike>(
       });
 
       client.on('redirect', (statusCode, _method, redirectUrl, headers) => {
-        // Only reached with redirect 'manual' (Chromium follows by itself otherwise): answer with the 3xx.
+        // Electron emits `redirect` in 'follow' mode too and then follows by itself
+        // (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb lib/common/api/net-client-request.ts
+        // L494-L502): only 'manual' answers with the 3xx ('error' fails in Electron before emitting).
+        if (request.redirect !== 'manual') return;
         // abort() now, inside the event: not following it; it keeps Electron from failing the request.
         client.abort();
         const responseHeaders = toHeaders(headers);

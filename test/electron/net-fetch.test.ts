@@ -166,6 +166,18 @@ describe('fetch over net.request', () => {
     expect(await apiSession.cookies.get({ url: fake.url })).toEqual([]);
   });
 
+  it("with redirect 'follow' answers with where the redirect leads, not the 3xx", async () => {
+    // Electron emits `redirect` in 'follow' mode too, with a no-op followRedirect
+    // (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb lib/common/api/net-client-request.ts L494-L502).
+    const response = await electronFetch(`${fake.url}/student/login`, {
+      method: 'POST',
+      body: loginForm(),
+      redirect: 'follow',
+    });
+    expect(response.status).not.toBe(302);
+    expect(fake.requests.at(-1)?.path).not.toBe('/student/login');
+  });
+
   it('sends a form body with its content type, like fetch', async () => {
     const response = await electronFetch(`${fake.url}/apiv2student/hasdob`, {
       method: 'POST',

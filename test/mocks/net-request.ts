@@ -7,7 +7,8 @@
  *   `Set-Cookie` headers (Electron passes Chromium's filtered response head: electron/electron#23865,
  *   #26942); unless the listener calls `followRedirect()` or `abort()` right away, the request fails with
  *   "Redirect was cancelled" — which is why `net.fetch` cannot return a 3xx (electron/electron#43715);
- * - `redirect: 'follow'` follows by itself; `'error'` fails;
+ * - `redirect: 'follow'` also emits `redirect` (same arguments), then follows by itself unless the listener
+ *   called `abort()`; `'error'` fails;
  * - `response` gives an IncomingMessage-like object (statusCode, lower-case headers with `set-cookie` as an
  *   array, `data`/`end`/`error`/`aborted` events); `abort()` ends it all without an `error`;
  * - cookies: with a `session` and `useSessionCookies: true` or `credentials: 'include'` (credentials, when
@@ -184,18 +185,20 @@ class EmulatedClientRequest extends EventEmitter implements NetRequestLike {
         this.fail(new Error('Request cannot follow redirect with the current redirect mode'));
         return;
       }
-      if (mode === 'manual') {
-        this.followed = false;
-        const headers: Record<string, string[]> = {};
-        for (const [name, value] of Object.entries(incoming.headers))
-          if (value !== undefined && name !== 'set-cookie')
-            headers[name] = Array.isArray(value) ? value : [value];
-        this.emit('redirect', status, method, target, headers);
-        if (this.aborted) return;
-        if (!this.followed) {
-          this.fail(new Error('Redirect was cancelled'));
-          return;
-        }
+      const headers: Record<string, string[]> = {};
+      for (const [name, value] of Object.entries(incoming.headers))
+        if (value !== undefined && name !== 'set-cookie')
+          headers[name] = Array.isArray(value) ? value : [value];
+      this.followed = false;
+      // Electron emits `redirect` in both modes (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb
+      // lib/common/api/net-client-request.ts L476-L502): 'manual' fails the request unless the listener
+      // calls followRedirect(); 'follow' follows whatever the listener does (followRedirect is a no-op),
+      // unless it aborted.
+      this.emit('redirect', status, method, target, headers);
+      if (this.aborted) return;
+      if (mode === 'manual' && !this.followed) {
+        this.fail(new Error('Redirect was cancelled'));
+        return;
       }
       await this.send(target, status === 307 || status === 308 ? method : 'GET', Buffer.alloc(0));
       return;
