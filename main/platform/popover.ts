@@ -13,8 +13,8 @@
  * that page — ipc.ts uses it to trust a sender, security.ts to allow navigation.
  */
 import type { BrowserWindow, BrowserWindowConstructorOptions, Screen } from 'electron';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join, posix, win32 } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { EventChannel, EventChannels } from '../../preload/contract';
 import { popoverPosition, type Edge, type Rect } from './position';
 import { popoverWebPreferences } from './security';
@@ -51,8 +51,18 @@ export function rendererLocation(options: {
   return { kind: 'file', path: join(options.outDir, 'renderer', 'index.html') };
 }
 
-/** True when `url` is the renderer page itself (any hash or query), never another file or origin. */
-export function isRendererUrl(url: string, location: RendererLocation): boolean {
+/**
+ * True when `url` is the renderer page itself (any hash or query), never another file or origin.
+ * A file page is compared as a path, not as a string: on Windows (`platform` `win32`) Chromium upper-cases
+ * the drive letter of the URL it loaded (url/url_canon_fileurl.cc `FileDoDriveSpec`) while `location.path`
+ * keeps the case the app was started with (`c:\…`), and Windows paths are case-insensitive, so there the
+ * two paths are compared ignoring case. `platform` defaults to this process's.
+ */
+export function isRendererUrl(
+  url: string,
+  location: RendererLocation,
+  platform: string = process.platform,
+): boolean {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -61,8 +71,17 @@ export function isRendererUrl(url: string, location: RendererLocation): boolean 
   }
   if (location.kind === 'url') return parsed.origin === new URL(location.url).origin;
   if (parsed.protocol !== 'file:') return false;
-  const expected = pathToFileURL(location.path);
-  return decodeURIComponent(parsed.pathname) === decodeURIComponent(expected.pathname);
+  const windows = platform === 'win32';
+  let loaded: string;
+  try {
+    parsed.hash = '';
+    parsed.search = '';
+    loaded = fileURLToPath(parsed, { windows });
+  } catch {
+    return false; // a file URL with a host, or an encoded separator: not a page this app loaded
+  }
+  const expected = windows ? win32.normalize(location.path) : posix.normalize(location.path);
+  return windows ? loaded.toLowerCase() === expected.toLowerCase() : loaded === expected;
 }
 
 /**

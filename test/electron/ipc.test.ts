@@ -12,7 +12,8 @@ import { studentState } from './state-fixtures';
 
 vi.mock('electron', () => import('../mocks/electron'));
 
-const { FakeWebContents, FakeWebFrame, ipcMain, resetElectronMock } = await import('../mocks/electron');
+const { FakeBrowserWindow, FakeWebContents, FakeWebFrame, ipcMain, resetElectronMock } =
+  await import('../mocks/electron');
 const { forwardEvents, isTrustedSender, registerIpc } = await import('../../main/platform/ipc');
 const { isRendererUrl, rendererLocation } = await import('../../main/platform/popover');
 
@@ -108,6 +109,32 @@ describe('IPC main side', () => {
     stranger.mainFrame = new FakeWebFrame(PAGE);
     await expect(ipcMain.invoke('state:get', stranger, [])).rejects.toThrow(/refused/);
     expect(handlers['state:get']).not.toHaveBeenCalled();
+  });
+
+  it('trusts the popover on Windows when the app was started from a lowercase drive letter, and no other file', async () => {
+    // Chromium upper-cases the drive letter of the file: URL the popover loads (url_canon_fileurl.cc
+    // FileDoDriveSpec), while the path main computed keeps `c:` (the mock's loadFile models both).
+    const folder = 'c:\\Users\\Pupil\\AppData\\Local\\Programs\\ClassCharts Tray\\resources\\app.asar\\out';
+    const page = { kind: 'file' as const, path: `${folder}\\renderer\\index.html` };
+    const window = new FakeBrowserWindow({ show: false });
+    await window.loadFile(page.path);
+    expect(window.webContents.mainFrame.url).toMatch(/^file:\/\/\/C:\/Users\/Pupil\//);
+    const stranger = new FakeBrowserWindow({ show: false });
+    await stranger.loadFile(`${folder}\\renderer\\other.html`);
+    ipcMain.handlers.clear();
+    const owned = new Set([window.webContents.id, stranger.webContents.id]);
+    registerIpc({
+      ipcMain: ipcMain as never,
+      handlers,
+      isTrusted: (event) =>
+        isTrustedSender(event, { ownsWebContents: (id) => owned.has(id) }, (url) =>
+          isRendererUrl(url, page, 'win32'),
+        ),
+    });
+    await expect(ipcMain.invoke('state:get', window.webContents, [])).resolves.toMatchObject({
+      auth: 'signed-in',
+    });
+    await expect(ipcMain.invoke('state:get', stranger.webContents, [])).rejects.toThrow(/refused/);
   });
 
   it('rejects a call from a sub-frame, a foreign page in the popover, or a gone frame', async () => {

@@ -13,6 +13,7 @@
 import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { vi } from 'vitest';
 import { tempFolder } from '../temp-folders';
 import { EmulatedCookies } from './net-request';
@@ -234,9 +235,22 @@ export class FakeBrowserWindow extends EventEmitter {
     this.visible = options.show !== false;
     FakeBrowserWindow.instances.push(this);
   }
+  /**
+   * Loads `file` as Electron does (`loadURL` of a file: URL made from the path, lib/browser/api/web-contents.ts
+   * `loadFile` at electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb): the main frame's URL is the URL as
+   * Chromium canonicalises it. A Windows path (`c:\…`) becomes `file:///C:/…` with the drive letter upper-cased
+   * (Chromium url/url_canon_fileurl.cc `FileDoDriveSpec`: "Normalize Windows drive letters to uppercase"),
+   * the rest of the path keeping its case, percent-encoded.
+   */
   loadFile = vi.fn(async (file: string) => {
     this.loaded = { file };
-    this.webContents.mainFrame = new FakeWebFrame(`file://${file}`);
+    const url = /^[a-zA-Z]:[\\/]/.test(file)
+      ? pathToFileURL(file, { windows: true }).href.replace(
+          /^file:\/\/\/([a-z]):/,
+          (_, d: string) => `file:///${d.toUpperCase()}:`,
+        )
+      : `file://${file}`;
+    this.webContents.mainFrame = new FakeWebFrame(url);
   });
   loadURL = vi.fn(async (url: string) => {
     this.loaded = { url };
