@@ -51,18 +51,17 @@ export function rendererLocation(options: {
   return { kind: 'file', path: join(options.outDir, 'renderer', 'index.html') };
 }
 
+/** A Windows path: a drive letter (`c:\…`, `C:/…`) or a UNC share (`\\server\…`). */
+const WINDOWS_PATH = /^(?:[a-zA-Z]:[\\/]|\\\\)/;
+
 /**
  * True when `url` is the renderer page itself (any hash or query), never another file or origin.
- * A file page is compared as a path, not as a string: on Windows (`platform` `win32`) Chromium upper-cases
- * the drive letter of the URL it loaded (url/url_canon_fileurl.cc `FileDoDriveSpec`) while `location.path`
- * keeps the case the app was started with (`c:\…`), and Windows paths are case-insensitive, so there the
- * two paths are compared ignoring case. `platform` defaults to this process's.
+ * A file page is compared as a path, not as a string: for a Windows path Chromium upper-cases the drive
+ * letter of the URL it loaded (url/url_canon_fileurl.cc `FileDoDriveSpec`) while `location.path` keeps the
+ * case the app was started with (`c:\…`), and Windows paths are case-insensitive, so those two paths are
+ * compared ignoring case. Whether the path is a Windows one is read from its shape, not from the platform.
  */
-export function isRendererUrl(
-  url: string,
-  location: RendererLocation,
-  platform: string = process.platform,
-): boolean {
+export function isRendererUrl(url: string, location: RendererLocation): boolean {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -71,17 +70,17 @@ export function isRendererUrl(
   }
   if (location.kind === 'url') return parsed.origin === new URL(location.url).origin;
   if (parsed.protocol !== 'file:') return false;
-  const windows = platform === 'win32';
+  const windows = WINDOWS_PATH.test(location.path);
   let loaded: string;
   try {
     parsed.hash = '';
     parsed.search = '';
     loaded = fileURLToPath(parsed, { windows });
   } catch {
-    return false; // a file URL with a host, or an encoded separator: not a page this app loaded
+    return false; // not a path on this kind of system (a host, an encoded separator, no drive letter)
   }
-  const expected = windows ? win32.normalize(location.path) : posix.normalize(location.path);
-  return windows ? loaded.toLowerCase() === expected.toLowerCase() : loaded === expected;
+  if (!windows) return loaded === posix.normalize(location.path);
+  return loaded.toLowerCase() === win32.normalize(location.path).toLowerCase();
 }
 
 /**

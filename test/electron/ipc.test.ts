@@ -127,9 +127,7 @@ describe('IPC main side', () => {
       ipcMain: ipcMain as never,
       handlers,
       isTrusted: (event) =>
-        isTrustedSender(event, { ownsWebContents: (id) => owned.has(id) }, (url) =>
-          isRendererUrl(url, page, 'win32'),
-        ),
+        isTrustedSender(event, { ownsWebContents: (id) => owned.has(id) }, (url) => isRendererUrl(url, page)),
     });
     await expect(ipcMain.invoke('state:get', window.webContents, [])).resolves.toMatchObject({
       auth: 'signed-in',
