@@ -84,6 +84,8 @@ async function boot(): Promise<void> {
   const showPopover = () => popover?.showAt(anchor());
 
   app.on('second-instance', showPopover);
+  // macOS keeps one instance itself: opening the app again from Finder or Spotlight emits `activate`.
+  if (platform === 'darwin') app.on('activate', showPopover);
   app.on('before-quit', () => {
     quitting = true;
   });

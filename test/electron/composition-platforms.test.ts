@@ -90,6 +90,20 @@ describe('as on macOS', () => {
       quit(mock);
     }
   });
+
+  it('opening the app again from Finder or Spotlight shows the popover', async () => {
+    // macOS keeps one instance itself: a re-launch from Finder emits `activate` (applicationShouldHandleReopen,
+    // electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb shell/browser/mac/electron_application_delegate.mm
+    // L127-L132; docs/api/app.md "Event: 'activate'" and requestSingleInstanceLock), not `second-instance`.
+    const { mock, popover } = await bootAs('darwin');
+    try {
+      popover.hide();
+      mock.app.emit('activate', {}, false);
+      expect(popover.visible).toBe(true);
+    } finally {
+      quit(mock);
+    }
+  });
 });
 
 describe('as on Windows', () => {
