@@ -137,6 +137,8 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
   let keychain: KeychainStatus = 'available';
   /** Whether the settings' global shortcut works (set at start and on each change). */
   let shortcut: ShortcutStatus = 'off';
+  /** What the OS did with the last notification, where the notifier reports it. */
+  let notificationDelivery: AppState['environment']['notifications'];
   let starting = true;
   let started = false;
   let suspended = false;
@@ -230,6 +232,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
         platform: ports.config.platform,
         version: ports.config.version,
         shortcut,
+        ...(notificationDelivery ? { notifications: notificationDelivery } : {}),
       },
     });
   }
@@ -242,6 +245,15 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     lastEmitted = text;
     emit('state:changed', next);
   }
+
+  // The notifier says what the OS did with each notification: Settings explains a refusal (unsigned macOS).
+  ports.notifier.onDelivery?.((delivery) => {
+    notificationDelivery =
+      delivery.status === 'ok'
+        ? { status: 'ok', reason: null }
+        : { status: 'failed', reason: delivery.reason };
+    publish();
+  });
 
   function onSessionStatus(status: SessionStatus): void {
     if (status === 'needs-sign-in') {

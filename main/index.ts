@@ -150,7 +150,14 @@ async function boot(): Promise<void> {
     Notification,
     icon: join(resources, 'icon.png'),
     logger,
+    platform,
     onShown: () => tray?.setHasNew(true),
+    // A notification the OS refused (every one of an unsigned macOS app) is not "something new".
+    onFailed: () => {
+      if (notifier.unseen === 0) tray?.setHasNew(false);
+    },
+    // Windows: a click on a toast whose object is gone (Action Center, or the click started the app).
+    onActivated: showPopover,
     onClick: (target, notification) => {
       showPopover();
       core?.navigate(target, notification.pupilId);
@@ -196,6 +203,7 @@ async function boot(): Promise<void> {
     backgroundColor: nativeTheme.shouldUseDarkColors ? '#1b1c20' : '#ffffff',
     now: () => systemClock.now(),
     onShown: () => {
+      notifier.seen();
       tray?.setHasNew(false);
       running.userReturned(); // the popover was shown
     },

@@ -78,9 +78,17 @@ export interface AppNotification {
   target: NavigateTarget;
 }
 
+/** What became of a notification the OS was asked to show: on screen, or refused with the OS's reason. */
+export type NotificationDelivery = { status: 'ok' } | { status: 'failed'; reason: string };
+
 /** Shows notifications. The Electron adapter opens the popover at `target` on click. */
 export interface Notifier {
   show(notification: AppNotification): void;
+  /**
+   * Optional (where the OS reports back): calls `listener` each time a notification is shown or refused,
+   * so the core can say why notifications do not appear (macOS: an unsigned app).
+   */
+  onDelivery?(listener: (delivery: NotificationDelivery) => void): void;
 }
 
 /** Start at login (macOS/Windows login items; Linux XDG autostart file). */

@@ -232,6 +232,12 @@ export interface AppState {
     version: string;
     /** Whether the shortcut in the settings works. */
     shortcut: ShortcutStatus;
+    /**
+     * Whether the OS shows this app's notifications: `failed` once it refused one (`reason`: the OS's own
+     * words; macOS refuses every one from an unsigned app), `ok` again once one is shown. Absent where
+     * nothing reports back (the CLI, the preview).
+     */
+    notifications?: { status: 'ok' | 'failed'; reason: string | null };
   };
 }
 

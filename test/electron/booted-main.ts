@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, vi } from 'vitest';
+import { addDays, londonDate } from '../../main/classcharts/dates';
 import { AUTOSTART_ARG } from '../../main/platform/environment';
 import type { AppState } from '../../preload/contract';
 import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
@@ -69,3 +70,13 @@ export const lastState = (): AppState | undefined =>
     .webContents.send.mock.calls.filter(([channel]) => channel === 'state:changed')
     .map(([, state]) => state as AppState)
     .at(-1);
+
+/**
+ * Gives pupil `pupilId` of `fake` a new homework `id` titled `title`, set today (London) and due in 3 days:
+ * the next refresh notifies it.
+ */
+export function setNewHomework(fake: FakeClassCharts, pupilId: number, id: number, title: string): void {
+  const pupil = fake.dataset.pupils.find((p) => p.pupil.id === pupilId)!;
+  const today = londonDate(Date.now());
+  pupil.homeworks.push({ ...pupil.homeworks[0]!, id, title, issue_date: today, due_date: addDays(today, 3) });
+}

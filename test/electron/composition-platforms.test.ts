@@ -13,6 +13,7 @@ import type { AppState } from '../../preload/contract';
 import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
 import type * as ElectronMock from '../mocks/electron';
 import type { EmulatedRequestOptions } from '../mocks/net-request';
+import { setNewHomework } from './booted-main';
 
 vi.mock('electron', () => import('../mocks/electron'));
 
@@ -91,6 +92,33 @@ describe('as on macOS', () => {
     }
   });
 
+  it('unsigned: a notification macOS refuses leaves the tray icon alone, and Settings learns why', async () => {
+    // Electron 42+ (UNNotification): an unsigned app's notifications emit `failed`, never `show`
+    // (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb docs/breaking-changes.md L493-L499; the mock's
+    // FakeNotification with codeSigned false).
+    const { mock, popover, tray, state } = await bootAs('darwin');
+    try {
+      mock.electronMock.codeSigned = false;
+      setNewHomework(fake, state()!.selectedPupilId!, 9_999_201, 'Unsigned app homework');
+      const before = mock.FakeNotification.instances.length;
+      await mock.ipcMain.invoke('sync:refresh', popover.webContents, []);
+      await vi.waitFor(() => expect(mock.FakeNotification.instances.length).toBeGreaterThan(before), {
+        timeout: 10_000,
+      });
+      const notice = mock.FakeNotification.instances.at(-1)!;
+      await new Promise<void>((resolve) => notice.once('failed', () => setImmediate(resolve)));
+      expect(tray.image.path).not.toMatch(/tray-new/);
+      await vi.waitFor(() =>
+        expect(state()?.environment.notifications).toEqual({
+          status: 'failed',
+          reason: mock.UNSIGNED_NOTIFICATION_ERROR,
+        }),
+      );
+    } finally {
+      quit(mock);
+    }
+  });
+
   it('opening the app again from Finder or Spotlight shows the popover', async () => {
     // macOS keeps one instance itself: a re-launch from Finder emits `activate` (applicationShouldHandleReopen,
     // electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb shell/browser/mac/electron_application_delegate.mm
@@ -120,6 +148,19 @@ describe('as on Windows', () => {
       expect(mock.app.setLoginItemSettings).toHaveBeenLastCalledWith(
         expect.objectContaining({ openAtLogin: true }),
       );
+    } finally {
+      quit(mock);
+    }
+  });
+
+  it('a click on a toast in Action Center whose object is gone still opens the popover', async () => {
+    // Notification.handleActivation (win32): every activation, also of collected toasts and cold starts
+    // (electron.d.ts 45.4.1 L11255-L11274; lib/browser/api/notification.ts at electron@96f3996).
+    const { mock, popover } = await bootAs('win32');
+    try {
+      popover.hide();
+      mock.FakeNotification.activateCollected();
+      expect(popover.visible).toBe(true);
     } finally {
       quit(mock);
     }

@@ -9,10 +9,9 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FakeClassCharts } from '../fake-classcharts/index';
-import { addDays, londonDate } from '../../main/classcharts/dates';
 import type { AppState } from '../../preload/contract';
 import { netRequestCalls } from '../mocks/net-request';
-import { bootMain, invoke, lastState, popover, type BootedMain } from './booted-main';
+import { bootMain, invoke, lastState, popover, setNewHomework, type BootedMain } from './booted-main';
 
 vi.mock('electron', () => import('../mocks/electron'));
 
@@ -162,15 +161,7 @@ describe('notifications', () => {
     await vi.waitFor(() => expect(lastState()?.account?.kind).toBe('parent'), { timeout: 10_000 });
     const state = lastState()!;
     const other = state.pupils.find((p) => p.id !== state.selectedPupilId)!;
-    const pupil = fake.dataset.pupils.find((p) => p.pupil.id === other.id)!;
-    const today = londonDate(Date.now());
-    pupil.homeworks.push({
-      ...pupil.homeworks[0]!,
-      id: 9_999_101,
-      title: 'Poster on volcanoes',
-      issue_date: today,
-      due_date: addDays(today, 3),
-    });
+    setNewHomework(fake, other.id, 9_999_101, 'Poster on volcanoes');
     const shown = electron.FakeNotification.instances.length;
     await invoke('sync:refresh');
     await vi.waitFor(() => expect(electron.FakeNotification.instances.length).toBeGreaterThan(shown), {

@@ -106,6 +106,17 @@ export const electronMock = {
    * returns true either way; a refused shortcut just never fires.
    */
   shortcutPortalApproves: false,
+  /**
+   * The platform the fakes behave as (notification timing, login items, `Notification.handleActivation`):
+   * `process.platform` when the mock is reset, so a test that fakes `process.platform` first gets both.
+   */
+  platform: process.platform as NodeJS.Platform,
+  /**
+   * The app bundle is code-signed. macOS shows notifications only from a signed app since Electron 42
+   * (UNNotification): an unsigned one's notifications emit `failed` instead of `show`
+   * (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb docs/breaking-changes.md "42.0", docs/api/notification.md).
+   */
+  codeSigned: true,
 };
 
 /**
@@ -148,6 +159,13 @@ const LINUX_TYPES_OFF_TASKBAR = new Set([
   'splash',
   'notification',
 ]);
+
+/**
+ * The `failed` error of an unsigned macOS app's notification. Electron passes the NSError's
+ * localizedDescription (shell/browser/notifications/mac/cocoa_notification.mm L202-L216); this wording is
+ * the mock's own (what UNErrorCodeNotificationsNotAllowed says, unverified): the app must not depend on it.
+ */
+export const UNSIGNED_NOTIFICATION_ERROR = 'Notifications are not allowed for this application';
 
 let nextWebContentsId = 1;
 
@@ -452,11 +470,54 @@ export class FakeTray extends EventEmitter {
   }
 }
 
-/** A fake `Notification`: records every instance; `click()` plays the user clicking it. */
+/** What `Notification.handleActivation`'s callback receives (Electron `ActivationArguments`). */
+export interface FakeActivation {
+  type: 'click' | 'action' | 'reply';
+  arguments: string;
+}
+
+/**
+ * A fake `Notification`: records every instance; `click()` plays the user clicking it.
+ * `show()` reports back as the platform does (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb):
+ * - macOS: `show` or, for an unsigned app ({@link electronMock}.codeSigned false), `failed` with an error
+ *   string, both AFTER show() returned (cocoa_notification.mm: the UNUserNotificationCenter completion
+ *   handler posts NotificationDisplayed / NotificationFailed as a task);
+ * - Windows: `show` after show() returned (windows_toast_notification.cc posts the toast to a task runner
+ *   and calls NotificationDisplayed once Show succeeded); `timeOut()` plays the toast moving to Action
+ *   Center (`close` with `{ reason: 'timedOut' }`, electron.d.ts NotificationCloseEventParams) — it stays
+ *   clickable there;
+ * - Linux: `show` during show() (libnotify_notification.cc calls NotificationDisplayed in Show).
+ * `Notification.handleActivation` exists on Windows only (lib/browser/api/notification.ts): elsewhere the
+ * fake throws the TypeError calling an undefined static would.
+ */
 export class FakeNotification extends EventEmitter {
   static instances: FakeNotification[] = [];
   static isSupported(): boolean {
     return electronMock.notificationsSupported;
+  }
+  /** The callback registered with `handleActivation` (Windows), or null. */
+  static activationHandler: ((details: FakeActivation) => void) | null = null;
+  /** Activations that came before any callback was registered (a cold start from a toast). */
+  static unhandledActivations: FakeActivation[] = [];
+  /**
+   * `Notification.handleActivation(callback)` (Windows): the callback gets every activation, also of
+   * toasts whose object is gone; one that already happened is passed to it at once (electron.d.ts
+   * `handleActivation`).
+   */
+  static handleActivation = vi.fn((callback: (details: FakeActivation) => void) => {
+    if (electronMock.platform !== 'win32')
+      throw new TypeError('Notification.handleActivation is not a function');
+    FakeNotification.activationHandler = callback;
+    const waiting = FakeNotification.unhandledActivations.splice(0);
+    for (const details of waiting) callback(details);
+  });
+  /**
+   * Test helper: the user clicks a toast whose JS object no longer exists (collected after the app let
+   * go of it, or from before a restart): only the `handleActivation` callback hears it, or it waits for one.
+   */
+  static activateCollected(details: FakeActivation = { type: 'click', arguments: '' }): void {
+    if (FakeNotification.activationHandler) FakeNotification.activationHandler(details);
+    else FakeNotification.unhandledActivations.push(details);
   }
   shown = false;
   constructor(public readonly options: Record<string, unknown>) {
@@ -465,14 +526,27 @@ export class FakeNotification extends EventEmitter {
   }
   show = vi.fn(() => {
     this.shown = true;
-    this.emit('show');
+    const platform = electronMock.platform;
+    const report = () => {
+      if (platform === 'darwin' && !electronMock.codeSigned)
+        this.emit('failed', {}, UNSIGNED_NOTIFICATION_ERROR);
+      else this.emit('show', {});
+    };
+    if (platform === 'darwin' || platform === 'win32') setImmediate(report);
+    else report();
   });
   close = vi.fn(() => {
     this.emit('close', {});
   });
-  /** Test helper: the user clicks the notification. */
+  /** Test helper: the user clicks the notification (on Windows this also reaches `handleActivation`). */
   click(): void {
     this.emit('click', {});
+    if (electronMock.platform === 'win32')
+      FakeNotification.activationHandler?.({ type: 'click', arguments: '' });
+  }
+  /** Test helper (Windows): the toast times out into Action Center, where it can still be clicked. */
+  timeOut(): void {
+    this.emit('close', { reason: 'timedOut' });
   }
 }
 
@@ -752,11 +826,15 @@ export function resetElectronMock(): void {
     ozonePlatformArg: '',
     trayHost: true,
     shortcutPortalApproves: false,
+    platform: process.platform,
+    codeSigned: true,
   });
   vi.resetAllMocks(); // call histories cleared, implementations back to the ones given to vi.fn
   FakeBrowserWindow.instances = [];
   FakeTray.instances = [];
   FakeNotification.instances = [];
+  FakeNotification.activationHandler = null;
+  FakeNotification.unhandledActivations = [];
   ipcMain.handlers.clear();
   ipcMain.removeAllListeners();
   ipcRenderer.removeAllListeners();
