@@ -160,6 +160,47 @@ describe('Settings', () => {
     expect(screen.getByLabelText('Shortcut to open').getAttribute('aria-invalid')).toBeNull();
   });
 
+  it('on macOS, says why notifications do not appear when the system refused them', async () => {
+    const state = studentState();
+    state.environment = {
+      ...state.environment,
+      platform: 'darwin',
+      notifications: { status: 'failed', reason: 'Notifications are not allowed for this application' },
+    };
+    const { screen } = await openSettings(state);
+    const toggle = screen.getByRole('checkbox', { name: 'Show notifications' });
+    const described = document.getElementById(toggle.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent?.replace(/\s+/g, ' ').trim()).toBe(
+      'Notifications are not appearing: macOS shows notifications only from a signed app, and only when ' +
+        'they are allowed for ClassCharts Tray in System Settings › Notifications.',
+    );
+  });
+
+  it('elsewhere, says the system refused notifications, in its own words', async () => {
+    const state = studentState();
+    state.environment = {
+      ...state.environment,
+      platform: 'win32',
+      notifications: { status: 'failed', reason: 'WinAPI: Show failed, ERROR 0x803E0115' },
+    };
+    const { screen } = await openSettings(state);
+    expect(
+      screen.getByText(
+        /The system refused to show a notification \(WinAPI: Show failed, ERROR 0x803E0115\)\./,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says nothing about notifications while the system shows them', async () => {
+    const state = studentState();
+    state.environment = { ...state.environment, notifications: { status: 'ok', reason: null } };
+    const { screen } = await openSettings(state);
+    expect(screen.queryByText(/not appearing|refused to show/)).toBeNull();
+    expect(
+      screen.getByRole('checkbox', { name: 'Show notifications' }).getAttribute('aria-describedby'),
+    ).toBeNull();
+  });
+
   it('signs out', async () => {
     const { screen, bridge } = await openSettings();
     await fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
