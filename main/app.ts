@@ -22,6 +22,7 @@ import type {
   EventChannel,
   EventChannels,
   KeychainStatus,
+  LaunchAtLoginStatus,
   LoginErrorCode,
   LoginRequest,
   LoginResult,
@@ -139,6 +140,11 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
   let shortcut: ShortcutStatus = 'off';
   /** What the OS did with the last notification, where the notifier reports it. */
   let notificationDelivery: AppState['environment']['notifications'];
+  /** What the system does with "launch at login" (read at start and after each change). */
+  let launchAtLogin: LaunchAtLoginStatus | undefined;
+  /** Reads the autostart status (from `isEnabled` where the port has no `status`). */
+  const readAutostart = async (): Promise<LaunchAtLoginStatus> =>
+    ports.autostart.status ? ports.autostart.status() : (await ports.autostart.isEnabled()) ? 'on' : 'off';
   let starting = true;
   let started = false;
   let suspended = false;
@@ -233,6 +239,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
         version: ports.config.version,
         shortcut,
         ...(notificationDelivery ? { notifications: notificationDelivery } : {}),
+        ...(launchAtLogin ? { launchAtLogin } : {}),
       },
     });
   }
@@ -667,11 +674,15 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       const patch = parseRequest('settings:update', request);
       const next = mergeSettings(settings, patch);
       if (next.launchAtLogin !== settings.launchAtLogin) {
-        try {
-          await ports.autostart.setEnabled(next.launchAtLogin);
-        } catch (error) {
-          logger.warn('could not change launch at login', { error: describe(error) });
-          throw new Error('Could not change "launch at login" on this system.', { cause: error });
+        const changed = await ports.autostart.setEnabled(next.launchAtLogin).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        launchAtLogin = await readAutostart().catch(() => launchAtLogin);
+        if (changed !== null) {
+          logger.warn('could not change launch at login', { error: describe(changed) });
+          publish();
+          throw new Error('Could not change "launch at login" on this system.', { cause: changed });
         }
       }
       if (next.shortcut !== settings.shortcut && ports.shortcut) {
@@ -789,7 +800,9 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       suspended = false;
       keychain = await readKeychain();
       try {
-        const enabled = await ports.autostart.isEnabled();
+        launchAtLogin = await readAutostart();
+        // Waiting for the user's approval (macOS) is still on: the saved switch is not turned off.
+        const enabled = launchAtLogin !== 'off';
         // An enabled entry follows this copy of the app (an updated AppImage has a new file name).
         if (enabled) await ports.autostart.refresh?.();
         if (enabled !== settings.launchAtLogin) {

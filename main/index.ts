@@ -56,7 +56,7 @@ import { createShortcut } from './platform/shortcut';
 import { createElectronStore } from './platform/store';
 import { createTray, startMinuteTicker, type TrayController } from './platform/tray';
 import { createSafeStorageVault } from './platform/vault';
-import { systemClock, type AppPorts, type Autostart } from './ports';
+import { systemClock, type AppPorts } from './ports';
 import type { AppState } from '../preload/contract';
 
 const logger = createConsoleLogger({ debug: process.env.CLASSCHARTS_DEBUG === '1' });
@@ -123,7 +123,7 @@ async function boot(): Promise<void> {
     platform,
     logger,
   });
-  const autostart: Autostart =
+  const autostart: AppPorts['autostart'] =
     platform === 'linux'
       ? createXdgAutostart({
           appId: APP_ID,
@@ -145,7 +145,7 @@ async function boot(): Promise<void> {
             }),
           },
         })
-      : createLoginItemAutostart(app);
+      : createLoginItemAutostart(app, { platform });
   const notifier = createElectronNotifier({
     Notification,
     icon: join(resources, 'icon.png'),

@@ -9,6 +9,7 @@ import type {
   EventChannel,
   EventChannels,
   KeychainStatus,
+  LaunchAtLoginStatus,
   NavigateTarget,
   NotificationKind,
 } from '../preload/contract';
@@ -91,9 +92,17 @@ export interface Notifier {
   onDelivery?(listener: (delivery: NotificationDelivery) => void): void;
 }
 
+/**
+ * What happens at the next login: the app starts (`on`), it does not (`off`), or (macOS) it will once the
+ * user allows it in System Settings › General › Login Items (`needs-approval`).
+ */
+export type AutostartStatus = LaunchAtLoginStatus;
+
 /** Start at login (macOS/Windows login items; Linux XDG autostart file). */
 export interface Autostart {
+  /** True unless the app will certainly not start at login (`needs-approval` counts as enabled). */
   isEnabled(): Promise<boolean>;
+  /** Rejects with an Error when the system did not take the change. */
   setEnabled(enabled: boolean): Promise<void>;
   /**
    * Optional (Linux XDG entry): brings an enabled entry up to date with the command that starts this copy
@@ -102,6 +111,14 @@ export interface Autostart {
    * Rejects with the file system's error.
    */
   refresh?(): Promise<boolean>;
+}
+
+/**
+ * An {@link Autostart} that can say more than on/off (macOS/Windows login items: waiting for approval).
+ * Kept apart from `Autostart` so adapters that have no such answer need not mention it.
+ */
+export interface AutostartWithStatus extends Autostart {
+  status(): Promise<AutostartStatus>;
 }
 
 /** Structured logger; `fields` never hold secrets (tokens, codes, passwords, dates of birth). */
@@ -165,7 +182,8 @@ export interface AppPorts {
   vault: Vault;
   store: Store;
   notifier: Notifier;
-  autostart: Autostart;
+  /** `status`, where present, is the finer answer; absent, `isEnabled()` true means `on`. */
+  autostart: Autostart & Partial<Pick<AutostartWithStatus, 'status'>>;
   shell: Shell;
   logger: Logger;
   /** Absent where there are no global shortcuts (the CLI, the browser preview). */

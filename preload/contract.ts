@@ -196,6 +196,12 @@ export type KeychainStatus = 'available' | 'basic-text' | 'locked' | 'unavailabl
  */
 export type ShortcutStatus = 'off' | 'active' | 'taken' | 'unavailable' | 'requested';
 
+/**
+ * Whether the app starts at the next login: `on`, `off`, or `needs-approval` (macOS: the login item is
+ * registered but the user must allow it in System Settings › General › Login Items).
+ */
+export type LaunchAtLoginStatus = 'on' | 'off' | 'needs-approval';
+
 /** The snapshot: everything the popover (and tray) shows. Sent on `state:get` and `state:changed`. */
 export interface AppState {
   auth: AuthStatus;
@@ -238,6 +244,8 @@ export interface AppState {
      * nothing reports back (the CLI, the preview).
      */
     notifications?: { status: 'ok' | 'failed'; reason: string | null };
+    /** What the system will do with "Launch at login" (read at start and after each change); absent before. */
+    launchAtLogin?: LaunchAtLoginStatus;
   };
 }
 

@@ -15,7 +15,7 @@
 import type { App as ElectronApp } from 'electron';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Autostart } from '../ports';
+import type { Autostart, AutostartStatus, AutostartWithStatus } from '../ports';
 import { X11_OZONE_ARG } from './display-server';
 import { AUTOSTART_ARG } from './environment';
 
@@ -185,16 +185,64 @@ export function createXdgAutostart(
   };
 }
 
-/** macOS / Windows autostart through Electron login items. */
+/** Options for {@link createLoginItemAutostart}. */
+export interface LoginItemAutostartOptions {
+  /** `process.platform`: `darwin` reads the SMAppService status, `win32` the Run entry with its argument. */
+  platform: string;
+}
+
+/**
+ * macOS / Windows autostart through Electron login items (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb):
+ * - macOS (shell/browser/browser_mac.mm, shell/common/platform_util_mac.mm): registering never fails
+ *   visibly, so `setEnabled` reads the SMAppService `status` back: `enabled` is on; `requires-approval`
+ *   resolves, reported by `status()` as `needs-approval` (the user must allow the app in System Settings ›
+ *   General › Login Items, and it is not off); any other status after switching on rejects, so the switch
+ *   goes back.
+ * - Windows (shell/browser/browser_win.cc): the Run entry starts the app with {@link AUTOSTART_ARG}; it is
+ *   read back with the same `args` (Electron compares the whole command line), and it is off when the user
+ *   disabled it in Task Manager (`launchItems[].enabled` / `executableWillLaunchAtLogin`). Switching on
+ *   enables it again (Electron's `enabled` defaults to true).
+ * `setEnabled` rejects with an Error saying what the system did when the read-back disagrees.
+ */
 export function createLoginItemAutostart(
   app: Pick<ElectronApp, 'getLoginItemSettings' | 'setLoginItemSettings'>,
-): Autostart {
+  options: LoginItemAutostartOptions,
+): AutostartWithStatus {
+  const windows = options.platform === 'win32';
+  const args = [AUTOSTART_ARG];
+
+  function read(): AutostartStatus {
+    if (options.platform === 'darwin') {
+      const { status } = app.getLoginItemSettings();
+      if (status === 'enabled') return 'on';
+      return status === 'requires-approval' ? 'needs-approval' : 'off';
+    }
+    if (!windows) return app.getLoginItemSettings().openAtLogin ? 'on' : 'off';
+    const settings = app.getLoginItemSettings({ args });
+    if (!settings.openAtLogin) return 'off';
+    const ours = settings.launchItems.find(
+      (item) => item.args.length === args.length && item.args.every((arg, i) => arg === args[i]),
+    );
+    return (ours?.enabled ?? settings.executableWillLaunchAtLogin) ? 'on' : 'off';
+  }
+
   return {
+    async status() {
+      return read();
+    },
     async isEnabled() {
-      return app.getLoginItemSettings().openAtLogin;
+      return read() !== 'off';
     },
     async setEnabled(enabled) {
-      app.setLoginItemSettings({ openAtLogin: enabled });
+      app.setLoginItemSettings(windows ? { openAtLogin: enabled, args } : { openAtLogin: enabled });
+      const now = read();
+      if (enabled && now === 'off') {
+        const status = options.platform === 'darwin' ? ` (status: ${app.getLoginItemSettings().status})` : '';
+        throw new Error(`The system did not add ClassCharts Tray to the login items${status}.`);
+      }
+      if (!enabled && now !== 'off') {
+        throw new Error('The system did not remove ClassCharts Tray from the login items.');
+      }
     },
   };
 }

@@ -133,6 +133,8 @@ export interface HarnessOptions {
   shortcut?: GlobalShortcutPort;
   /** Where attachments are downloaded (none by default: `attachment:open` is then unavailable). */
   attachments?: AttachmentFolder;
+  /** The login-item port (an in-memory switch by default). */
+  autostart?: AppPorts['autostart'];
 }
 
 /** Starts a fake server (unless given) and an app on it; call `close()` after. */
@@ -147,7 +149,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     vault: options.vault ?? createMemoryVault(),
     store: options.store ?? createMemoryStore(),
     notifier: createConsoleNotifier({ write: () => {} }),
-    autostart: createNoopAutostart(),
+    autostart: options.autostart ?? createNoopAutostart(),
     shell: createNoopShell(),
     logger: silentLogger,
     ...(options.shortcut ? { shortcut: options.shortcut } : {}),

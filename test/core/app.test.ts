@@ -229,6 +229,37 @@ describe('handlers', () => {
     await expect(h.app.handlers['settings:update']({ refreshIntervalMinutes: 1 })).rejects.toThrow();
   });
 
+  it('start-up keeps "launch at login" on while macOS waits for the user to approve it, and says so', async () => {
+    const store = createMemoryStore();
+    store.set(SETTINGS_STORE_KEY, { launchAtLogin: true });
+    const autostart = {
+      isEnabled: vi.fn(async () => true),
+      setEnabled: vi.fn(async () => undefined),
+      status: vi.fn(async () => 'needs-approval' as const),
+    };
+    const h = await start({ store, autostart });
+    await h.app.start();
+    expect(h.app.state().settings.launchAtLogin).toBe(true);
+    expect(h.app.state().environment.launchAtLogin).toBe('needs-approval');
+  });
+
+  it('a "launch at login" the system did not take is not saved, and the status read back is shown', async () => {
+    const autostart = {
+      isEnabled: vi.fn(async () => false),
+      setEnabled: vi.fn(async () => {
+        throw new Error('The system did not add ClassCharts Tray to the login items (status: not-found).');
+      }),
+      status: vi.fn(async () => 'off' as const),
+    };
+    const h = await start({ autostart });
+    await h.app.start();
+    await expect(h.app.handlers['settings:update']({ launchAtLogin: true })).rejects.toThrow(
+      'Could not change "launch at login" on this system.',
+    );
+    expect(h.app.state().settings.launchAtLogin).toBe(false);
+    expect(h.app.state().environment.launchAtLogin).toBe('off');
+  });
+
   it('opens only web links; validates every argument', async () => {
     const h = await start();
     await h.app.start();

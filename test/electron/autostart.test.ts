@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => import('../mocks/electron'));
 
-const { app, resetElectronMock } = await import('../mocks/electron');
+const { app, electronMock, resetElectronMock } = await import('../mocks/electron');
+const { AUTOSTART_ARG } = await import('../../main/platform/environment');
 const {
   autostartFile,
   autostartIcon,
@@ -204,14 +205,65 @@ describe('Exec quoting (Desktop Entry spec)', () => {
   });
 });
 
-describe('macOS / Windows login items', () => {
-  it('uses app.setLoginItemSettings and reads the setting back', async () => {
-    const autostart = createLoginItemAutostart(app as never);
-    expect(await autostart.isEnabled()).toBe(false);
+describe('macOS login items', () => {
+  // electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb shell/browser/browser_mac.mm L376-L406: openAtLogin is
+  // `status == "enabled"`; SetLoginItemEnabled (platform_util_mac.mm L211-L222) only logs a failure.
+  beforeEach(() => {
+    electronMock.platform = 'darwin';
+  });
+
+  it('switches the login item on and off, reading back what macOS did', async () => {
+    const autostart = createLoginItemAutostart(app as never, { platform: 'darwin' });
+    expect(await autostart.status!()).toBe('off');
     await autostart.setEnabled(true);
     expect(app.setLoginItemSettings).toHaveBeenCalledWith({ openAtLogin: true });
-    expect(await autostart.isEnabled()).toBe(true);
+    expect(await autostart.status!()).toBe('on');
     await autostart.setEnabled(false);
     expect(await autostart.isEnabled()).toBe(false);
+  });
+
+  it('an item waiting for approval in System Settings is on, waiting, not off', async () => {
+    electronMock.macLoginItemStatusOnRegister = 'requires-approval';
+    const autostart = createLoginItemAutostart(app as never, { platform: 'darwin' });
+    await autostart.setEnabled(true);
+    expect(await autostart.isEnabled()).toBe(true);
+    expect(await autostart.status!()).toBe('needs-approval');
+  });
+
+  it('says so when macOS did not register the item, so the switch goes back', async () => {
+    electronMock.macLoginItemStatusOnRegister = 'not-found';
+    const autostart = createLoginItemAutostart(app as never, { platform: 'darwin' });
+    await expect(autostart.setEnabled(true)).rejects.toThrow(/login item/i);
+    expect(await autostart.status!()).toBe('off');
+  });
+});
+
+describe('Windows login items', () => {
+  // electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb shell/browser/browser_win.cc L677-L750: openAtLogin
+  // compares the whole command line (args included); executableWillLaunchAtLogin and launchItems[].enabled
+  // follow Task Manager's StartupApproved value (electron.d.ts 45.4.1 getLoginItemSettings).
+  beforeEach(() => {
+    electronMock.platform = 'win32';
+  });
+
+  it('starts the app at login with --autostart, and reads back the same entry', async () => {
+    const autostart = createLoginItemAutostart(app as never, { platform: 'win32' });
+    expect(await autostart.isEnabled()).toBe(false);
+    await autostart.setEnabled(true);
+    expect(app.setLoginItemSettings).toHaveBeenLastCalledWith({ openAtLogin: true, args: [AUTOSTART_ARG] });
+    expect(app.loginItem.run?.args).toEqual(['--autostart']);
+    expect(await autostart.status!()).toBe('on');
+    await autostart.setEnabled(false);
+    expect(await autostart.isEnabled()).toBe(false);
+  });
+
+  it('is off when the user disabled the app in Task Manager, and switching it on again enables it', async () => {
+    const autostart = createLoginItemAutostart(app as never, { platform: 'win32' });
+    await autostart.setEnabled(true);
+    electronMock.windowsStartupDisabled = true; // Task Manager › Startup apps › Disable
+    expect(await autostart.isEnabled()).toBe(false);
+    expect(await autostart.status!()).toBe('off');
+    await autostart.setEnabled(true);
+    expect(await autostart.status!()).toBe('on');
   });
 });

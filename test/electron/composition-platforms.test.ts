@@ -119,6 +119,20 @@ describe('as on macOS', () => {
     }
   });
 
+  it('"Launch at login" waiting for approval in System Settings stays on and says so', async () => {
+    // SMAppService status `requires-approval` (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb
+    // shell/common/platform_util_mac.mm L195-L209): openAtLogin is false, yet the item is registered.
+    const { mock, popover, state } = await bootAs('darwin');
+    try {
+      mock.electronMock.macLoginItemStatusOnRegister = 'requires-approval';
+      await mock.ipcMain.invoke('settings:update', popover.webContents, [{ launchAtLogin: true }]);
+      await vi.waitFor(() => expect(state()?.environment.launchAtLogin).toBe('needs-approval'));
+      expect(state()?.settings.launchAtLogin).toBe(true);
+    } finally {
+      quit(mock);
+    }
+  });
+
   it('opening the app again from Finder or Spotlight shows the popover', async () => {
     // macOS keeps one instance itself: a re-launch from Finder emits `activate` (applicationShouldHandleReopen,
     // electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb shell/browser/mac/electron_application_delegate.mm
@@ -145,9 +159,12 @@ describe('as on Windows', () => {
       expect(tray.setIgnoreDoubleClickEvents).not.toHaveBeenCalled();
       expect(state()?.environment.platform).toBe('win32');
       await mock.ipcMain.invoke('settings:update', popover.webContents, [{ launchAtLogin: true }]);
-      expect(mock.app.setLoginItemSettings).toHaveBeenLastCalledWith(
-        expect.objectContaining({ openAtLogin: true }),
-      );
+      // The login item starts the app quietly in the tray (environment.ts AUTOSTART_ARG).
+      expect(mock.app.setLoginItemSettings).toHaveBeenLastCalledWith({
+        openAtLogin: true,
+        args: ['--autostart'],
+      });
+      expect(state()?.environment.launchAtLogin).toBe('on');
     } finally {
       quit(mock);
     }

@@ -117,6 +117,18 @@ export const electronMock = {
    * (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb docs/breaking-changes.md "42.0", docs/api/notification.md).
    */
   codeSigned: true,
+  /**
+   * macOS: the SMAppService status `setLoginItemSettings({ openAtLogin: true })` leaves (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb
+   * shell/common/platform_util_mac.mm `SetLoginItemEnabled` registers the main app service and only logs
+   * a failure). `requires-approval`: the user must allow it in System Settings › General › Login Items;
+   * `not-found`: macOS could not find the app's service (e.g. an unsigned or moved app).
+   */
+  macLoginItemStatusOnRegister: 'enabled' as 'enabled' | 'requires-approval' | 'not-found',
+  /**
+   * Windows: the user disabled the app in Task Manager › Startup apps (the StartupApproved\\Run value is no
+   * longer 00/02…): the Run entry stays, but the app is not started at login (browser_win.cc).
+   */
+  windowsStartupDisabled: false,
 };
 
 /**
@@ -776,17 +788,56 @@ export const app = Object.assign(new EventEmitter(), {
   exit: vi.fn(),
   setAppUserModelId: vi.fn(),
   focus: vi.fn(),
-  setLoginItemSettings: vi.fn((settings: { openAtLogin?: boolean }) => {
-    app.loginItem = { openAtLogin: Boolean(settings.openAtLogin) };
+  /**
+   * Login items as each platform keeps them (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb):
+   * - macOS (browser_mac.mm, platform_util_mac.mm): one SMAppService whose status is `not-registered`
+   *   until registered, then {@link electronMock}.macLoginItemStatusOnRegister; `openAtLogin` is
+   *   `status === 'enabled'`.
+   * - Windows (browser_win.cc): a Run value `"exe" args…`; `openAtLogin` is true only when the `path`
+   *   and `args` given to get equal the ones set (the command lines are compared as strings);
+   *   `executableWillLaunchAtLogin` and `launchItems[].enabled` also say whether Task Manager disabled it
+   *   ({@link electronMock}.windowsStartupDisabled); setting it with `enabled` (default true) clears that.
+   * - elsewhere: the plain switch (Electron documents these calls for macOS and Windows only).
+   */
+  setLoginItemSettings: vi.fn(
+    (settings: { openAtLogin?: boolean; path?: string; args?: string[]; enabled?: boolean }) => {
+      const on = Boolean(settings.openAtLogin);
+      app.loginItem = {
+        macStatus: on ? electronMock.macLoginItemStatusOnRegister : 'not-registered',
+        run: on ? { path: settings.path ?? process.execPath, args: [...(settings.args ?? [])] } : null,
+      };
+      electronMock.windowsStartupDisabled = on && settings.enabled === false;
+    },
+  ),
+  getLoginItemSettings: vi.fn((options: { path?: string; args?: string[] } = {}) => {
+    const { macStatus, run } = app.loginItem;
+    if (electronMock.platform === 'darwin') {
+      return { openAtLogin: macStatus === 'enabled', wasOpenedAtLogin: false, status: macStatus };
+    }
+    if (electronMock.platform !== 'win32') return { openAtLogin: run !== null };
+    const command = (path: string, args: readonly string[]) => [path, ...args].map((a) => `"${a}"`).join(' ');
+    const enabled = run !== null && !electronMock.windowsStartupDisabled;
+    return {
+      openAtLogin:
+        run !== null &&
+        command(run.path, run.args) === command(options.path ?? process.execPath, options.args ?? []),
+      executableWillLaunchAtLogin: enabled,
+      launchItems: run
+        ? [{ name: 'io.github.classchartstray', path: run.path, args: run.args, scope: 'user', enabled }]
+        : [],
+    };
   }),
-  getLoginItemSettings: vi.fn(() => ({ ...app.loginItem })),
   /** `app.commandLine`: only the Ozone platform switch is modelled ({@link ozonePlatform}). */
   commandLine: {
     getSwitchValue: vi.fn((name: string) => (name === 'ozone-platform' ? ozonePlatform() : '')),
     hasSwitch: vi.fn((name: string) => name === 'ozone-platform' && ozonePlatform() !== ''),
     appendSwitch: vi.fn(),
   },
-  loginItem: { openAtLogin: false },
+  /** The login item the fakes above keep (per platform, see there). */
+  loginItem: { macStatus: 'not-registered', run: null } as {
+    macStatus: 'not-registered' | 'enabled' | 'requires-approval' | 'not-found';
+    run: { path: string; args: string[] } | null;
+  },
   dock: { hide: vi.fn(), show: vi.fn() },
 });
 
@@ -828,6 +879,8 @@ export function resetElectronMock(): void {
     shortcutPortalApproves: false,
     platform: process.platform,
     codeSigned: true,
+    macLoginItemStatusOnRegister: 'enabled',
+    windowsStartupDisabled: false,
   });
   vi.resetAllMocks(); // call histories cleared, implementations back to the ones given to vi.fn
   FakeBrowserWindow.instances = [];
@@ -843,7 +896,7 @@ export function resetElectronMock(): void {
   powerMonitor.removeAllListeners();
   screen.removeAllListeners();
   app.removeAllListeners();
-  app.loginItem = { openAtLogin: false };
+  app.loginItem = { macStatus: 'not-registered', run: null };
   session.defaultSession = new FakeSession();
   session.partitions.clear();
 }
