@@ -201,6 +201,19 @@ describe('Settings', () => {
     ).toBeNull();
   });
 
+  it('says when "Open at login" waits for approval in macOS System Settings', async () => {
+    const state = studentState();
+    state.settings = { ...state.settings, launchAtLogin: true };
+    state.environment = { ...state.environment, platform: 'darwin', launchAtLogin: 'needs-approval' };
+    const { screen } = await openSettings(state);
+    const toggle = screen.getByRole('checkbox', { name: 'Open at login' }) as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    const described = document.getElementById(toggle.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent?.replace(/\s+/g, ' ').trim()).toBe(
+      'Waiting for your approval in System Settings › General › Login Items.',
+    );
+  });
+
   it('signs out', async () => {
     const { screen, bridge } = await openSettings();
     await fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
