@@ -15,6 +15,8 @@ import { extractFile, listPackage } from '@electron/asar';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
+import type { Configuration } from 'electron-builder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MISSING_ELECTRON,
@@ -169,6 +171,51 @@ describe('packaged app (electron-builder --dir, stub Electron)', () => {
       loadBrowserProcessSpecificV8Snapshot: false,
       grantFileProtocolExtraPrivileges: true,
     });
+  });
+});
+
+describe('electron-builder.yml: signing, notarisation and architectures (docs/signing.md)', () => {
+  /** The configuration as electron-builder itself loads and validates it (its own schema). */
+  async function builderConfig(): Promise<Configuration> {
+    const config = await getConfig(root, null, null);
+    await validateConfiguration(config, { isEnabled: false, add: () => undefined } as never);
+    return config;
+  }
+
+  it('builds the macOS dmg for Intel and Apple silicon, signed and notarised when the keys are given', async () => {
+    const { mac } = await builderConfig();
+    expect(mac?.target).toEqual([{ target: 'dmg', arch: ['x64', 'arm64'] }]);
+    // Signing identity from CSC_LINK/CSC_KEY_PASSWORD (or the keychain), never named in the file; notarised
+    // by electron-builder when APPLE_API_KEY… or APPLE_ID… are set (app-builder-lib 26
+    // out/mac/MacTargetHelper.js getNotarizeOptions); unsigned builds still build (no forceCodeSigning).
+    expect(mac?.identity).toBeUndefined();
+    expect(mac?.notarize).toBe(true);
+    expect(mac?.hardenedRuntime).toBe(true);
+    expect(mac?.forceCodeSigning ?? false).toBe(false);
+  });
+
+  it('names no certificate, password or Apple account in the file', () => {
+    const text = readFileSync(join(root, 'electron-builder.yml'), 'utf8');
+    expect(text).not.toMatch(
+      /^\s*(identity|cscLink|cscKeyPassword|certificateFile|certificatePassword|appleId)\s*:/m,
+    );
+  });
+
+  it('docs/signing.md explains every variable the build reads', () => {
+    const doc = readFileSync(join(root, 'docs/signing.md'), 'utf8');
+    for (const name of [
+      'CSC_LINK',
+      'CSC_KEY_PASSWORD',
+      'APPLE_API_KEY',
+      'APPLE_API_KEY_ID',
+      'APPLE_API_ISSUER',
+      'APPLE_ID',
+      'APPLE_APP_SPECIFIC_PASSWORD',
+      'APPLE_TEAM_ID',
+      'WIN_CSC_LINK',
+      'WIN_CSC_KEY_PASSWORD',
+    ])
+      expect(doc, name).toContain(`\`${name}\``);
   });
 });
 
