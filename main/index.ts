@@ -156,8 +156,6 @@ async function boot(): Promise<void> {
     onFailed: () => {
       if (notifier.unseen === 0) tray?.setHasNew(false);
     },
-    // Windows: a click on a toast whose object is gone (Action Center, or the click started the app).
-    onActivated: showPopover,
     onClick: (target, notification) => {
       showPopover();
       core?.navigate(target, notification.pupilId);
@@ -212,6 +210,8 @@ async function boot(): Promise<void> {
     ...(platform === 'darwin' ? { focusApp: () => app.focus({ steal: true }) } : {}),
   });
   const view = popover;
+  // Windows: a click on a toast whose object is gone (Action Center, or the click that started the app).
+  notifier.handleActivations(showPopover);
   registerIpc({
     ipcMain,
     handlers: running.handlers,

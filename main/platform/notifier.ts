@@ -42,13 +42,7 @@ export interface ElectronNotifierOptions {
    * shown it no longer counts in {@link ElectronNotifier.unseen}.
    */
   onFailed?(reason: string, notification: AppNotification | null): void;
-  /**
-   * Windows: a toast was clicked whose JS object is gone (collected, or shown before a restart: the app
-   * was started by the click). Registered with `Notification.handleActivation` on win32 only; also called
-   * for clicks the toast's own `click` reports, so it must be harmless twice (show the popover).
-   */
-  onActivated?(): void;
-  /** `process.platform`; `win32` registers {@link onActivated}. */
+  /** `process.platform`; on `win32` {@link ElectronNotifier.handleActivations} registers its callback. */
   platform?: string;
   /** Icon file for Windows/Linux toasts (macOS always uses the app icon). */
   icon?: string;
@@ -67,6 +61,13 @@ export interface ElectronNotifier extends Notifier {
   onDelivery(listener: (delivery: NotificationDelivery) => void): void;
   /** A notice from the app itself (e.g. a tray action that failed): no item to open, not "something new". */
   notice(title: string, body: string): void;
+  /**
+   * Windows (a no-op elsewhere): `callback` runs for every click on a toast, also one whose JS object is
+   * gone (collected, or shown before a restart) and the click that started the app, which Electron hands
+   * over at once (`Notification.handleActivation`). Call it once what the callback needs exists. It also
+   * runs for clicks the toast's own `click` reports, so it must be harmless twice (show the popover).
+   */
+  handleActivations(callback: () => void): void;
 }
 
 /**
@@ -89,7 +90,7 @@ function cut(text: string, max: number): string {
 /**
  * Creates the notifier. Where the OS offers no notifications (`Notification.isSupported()` false, e.g. a
  * Linux session without a notification daemon) `show` logs and does nothing rather than throwing: a missed
- * toast must not break a refresh. On win32 it registers `Notification.handleActivation` (once, here).
+ * toast must not break a refresh.
  */
 export function createElectronNotifier(options: ElectronNotifierOptions): ElectronNotifier {
   // Shown toasts stay referenced (newest last) until clicked, dismissed or refused, or pushed out by newer
@@ -99,11 +100,6 @@ export function createElectronNotifier(options: ElectronNotifierOptions): Electr
   const unseen = new Set<object>();
   const listeners: ((delivery: NotificationDelivery) => void)[] = [];
   const deliver = (delivery: NotificationDelivery) => listeners.forEach((listener) => listener(delivery));
-
-  if (options.platform === 'win32' && options.onActivated) {
-    const onActivated = options.onActivated;
-    options.Notification.handleActivation?.(() => onActivated());
-  }
 
   function keep(shown: object): void {
     live.add(shown);
@@ -169,6 +165,9 @@ export function createElectronNotifier(options: ElectronNotifierOptions): Electr
     },
     notice(title, body) {
       toast(title, body, 'notice', null);
+    },
+    handleActivations(callback) {
+      if (options.platform === 'win32') options.Notification.handleActivation?.(() => callback());
     },
   };
 }

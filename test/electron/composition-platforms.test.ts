@@ -34,13 +34,17 @@ afterAll(async () => {
   rmSync(xdg, { recursive: true, force: true });
 });
 
-/** Boots main/index.ts as on `os`, signs in as the demo student over IPC; returns the mock and the state. */
-async function bootAs(os: 'darwin' | 'win32') {
+/**
+ * Boots main/index.ts as on `os`, signs in as the demo student over IPC; returns the mock and the state.
+ * `before` plays the OS on the fresh mock before main starts (e.g. the toast click that starts the app).
+ */
+async function bootAs(os: 'darwin' | 'win32', before?: (mock: typeof ElectronMock) => void) {
   Object.defineProperty(process, 'platform', { ...platform, value: os });
   vi.resetModules();
   const electron = await import('electron');
   const mock = electron as unknown as typeof ElectronMock;
   mock.resetElectronMock();
+  before?.(mock);
   // The emulation of the mock's own module graph: its cookie jars are the ones the mock's sessions hold.
   mock.net.request.mockImplementation((options: unknown) =>
     mock.emulatedNetRequest(options as EmulatedRequestOptions),
@@ -165,6 +169,17 @@ describe('as on Windows', () => {
         args: ['--autostart'],
       });
       expect(state()?.environment.launchAtLogin).toBe('on');
+    } finally {
+      quit(mock);
+    }
+  });
+
+  it('a click on a toast that started the app opens the popover once it exists', async () => {
+    // handleActivation hands an activation that came before it was registered to the callback at once
+    // (electron.d.ts 45.4.1 L11263-L11266): the popover must exist by then.
+    const { mock, popover } = await bootAs('win32', (fresh) => fresh.FakeNotification.activateCollected());
+    try {
+      expect(popover.visible).toBe(true);
     } finally {
       quit(mock);
     }

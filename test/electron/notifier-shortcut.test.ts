@@ -136,12 +136,12 @@ describe('notifier', () => {
     electronMock.platform = 'win32';
     FakeNotification.activateCollected(); // before the app registered: a cold start from a toast
     const onActivated = vi.fn();
-    createElectronNotifier({
+    const notifier = createElectronNotifier({
       Notification: Notification as never,
       onClick: vi.fn(),
-      onActivated,
       platform: 'win32',
     });
+    notifier.handleActivations(onActivated);
     expect(onActivated).toHaveBeenCalledTimes(1);
     FakeNotification.activateCollected();
     expect(onActivated).toHaveBeenCalledTimes(2);
