@@ -145,7 +145,7 @@ async function boot(): Promise<void> {
             }),
           },
         })
-      : createLoginItemAutostart(app, { platform });
+      : createLoginItemAutostart(app, { platform, appId: APP_ID });
   const notifier = createElectronNotifier({
     Notification,
     icon: join(resources, 'icon.png'),

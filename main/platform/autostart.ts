@@ -12,7 +12,7 @@
  * The file content is a pure function ({@link desktopEntry}); the writer takes the environment and the
  * home folder as arguments so tests use a temporary XDG_CONFIG_HOME.
  */
-import type { App as ElectronApp } from 'electron';
+import type { App as ElectronApp, LoginItemSettings } from 'electron';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Autostart, AutostartStatus, AutostartWithStatus } from '../ports';
@@ -189,6 +189,25 @@ export function createXdgAutostart(
 export interface LoginItemAutostartOptions {
   /** `process.platform`: `darwin` reads the SMAppService status, `win32` the Run entry with its argument. */
   platform: string;
+  /** Windows: the AppUserModelID the app set (`APP_ID`), which names its Run value. */
+  appId: string;
+}
+
+/**
+ * This app's Windows login item as `app.getLoginItemSettings()` lists it: the Run value named `appId`
+ * (the AppUserModelID the app set), `on`, `disabled` (turned off in Task Manager › Startup apps) or `off`
+ * (none). Matched by name: `launchItems[].args` holds only non-switch arguments, so `--autostart` never
+ * shows there. Source: electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb shell/browser/browser_win.cc
+ * (`GetLoginItemSettingsHelper`: name = the value's name, args = `CommandLine::GetArgs()`, enabled from
+ * StartupApproved\\Run).
+ */
+export function windowsLoginItem(
+  settings: Pick<LoginItemSettings, 'launchItems'>,
+  appId: string,
+): 'on' | 'disabled' | 'off' {
+  const ours = settings.launchItems.find((item) => item.name === appId);
+  if (!ours) return 'off';
+  return ours.enabled ? 'on' : 'disabled';
 }
 
 /**
@@ -219,11 +238,7 @@ export function createLoginItemAutostart(
     }
     if (!windows) return app.getLoginItemSettings().openAtLogin ? 'on' : 'off';
     const settings = app.getLoginItemSettings({ args });
-    if (!settings.openAtLogin) return 'off';
-    const ours = settings.launchItems.find(
-      (item) => item.args.length === args.length && item.args.every((arg, i) => arg === args[i]),
-    );
-    return (ours?.enabled ?? settings.executableWillLaunchAtLogin) ? 'on' : 'off';
+    return settings.openAtLogin && windowsLoginItem(settings, options.appId) === 'on' ? 'on' : 'off';
   }
 
   return {

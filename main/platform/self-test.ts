@@ -29,9 +29,9 @@ import { isAbsolute, join } from 'node:path';
 import { DEMO_CREDENTIALS } from '../app';
 import { ClassChartsClient, type Credentials } from '../classcharts/client';
 import { silentLogger, systemClock, type Clock } from '../ports';
-import { autostartFile } from './autostart';
+import { autostartFile, windowsLoginItem } from './autostart';
 import { runsNativeWayland } from './display-server';
-import { APP_ID, DEFAULT_BASE_URL, serviceEnvironment } from './environment';
+import { APP_ID, AUTOSTART_ARG, DEFAULT_BASE_URL, serviceEnvironment } from './environment';
 import {
   API_SESSION_PARTITION,
   createElectronFetch,
@@ -311,17 +311,36 @@ function keychainName(platform: string, desktopBackend: string | null): string {
   return `the Secret Service keyring (${desktopBackend ?? 'unknown backend'})`;
 }
 
+/** How long {@link checkKeyProvider} waits for the key provider, in milliseconds. */
+export const KEY_PROBE_WAIT_MS = 15_000;
+
 /**
  * Which key protects a remembered sign-in (main/platform/vault.ts `probeKeychain`: a fresh ciphertext's
  * tag). Never `fail`: the app works without "remember me" (the sign-in screen says why it is off), so no
- * keyring (Linux `v10`, Chromium's fixed public key) and no encryption at all are both `warn`.
+ * keyring (Linux `v10`, Chromium's fixed public key) and no encryption at all are both `warn`. A provider
+ * that has not answered within `waitMs` (a keyring's unlock prompt nobody answers, on an unattended
+ * machine) is `warn` too, so the self-test never hangs there.
  */
 export async function checkKeyProvider(
   safeStorage: SafeStorageAsync,
   platform: string,
+  options: { clock?: Pick<Clock, 'setTimeout' | 'clearTimeout'>; waitMs?: number } = {},
 ): Promise<CheckResult> {
   const name = 'key provider';
-  const probe = await probeKeychain(safeStorage, platform);
+  const clock = options.clock ?? systemClock;
+  const waitMs = options.waitMs ?? KEY_PROBE_WAIT_MS;
+  let timer: unknown = null;
+  const late = new Promise<null>((resolve) => {
+    timer = clock.setTimeout(() => resolve(null), waitMs);
+  });
+  const probe = await Promise.race([probeKeychain(safeStorage, platform), late]);
+  clock.clearTimeout(timer);
+  if (probe === null)
+    return {
+      status: 'warn',
+      name,
+      detail: `no answer from the key provider within ${waitMs / 1000} s: is a keyring unlock prompt waiting?`,
+    };
   const tag = probe.tag ?? 'untagged';
   if (probe.status === 'available')
     return { status: 'ok', name, detail: `${tag}: ${keychainName(platform, probe.desktopBackend)}` };
@@ -485,10 +504,9 @@ export function checkLoginItem(facts: LoginItemFacts): CheckResult {
     return { status: 'ok', name, detail: `off (${status})` };
   }
   if (facts.platform === 'win32') {
-    const settings = facts.getLoginItemSettings();
-    if (settings.executableWillLaunchAtLogin)
-      return { status: 'ok', name, detail: 'on: Windows starts this executable at login' };
-    if (settings.openAtLogin)
+    const item = windowsLoginItem(facts.getLoginItemSettings({ args: [AUTOSTART_ARG] }), APP_ID);
+    if (item === 'on') return { status: 'ok', name, detail: 'on: Windows starts this executable at login' };
+    if (item === 'disabled')
       return {
         status: 'warn',
         name,
@@ -660,7 +678,10 @@ export async function runSelfTest(deps: SelfTestDeps): Promise<CheckResult[]> {
       run: () => checkDisplay({ platform: deps.platform, env: deps.env, ozoneSwitch: deps.ozoneSwitch }),
     },
     { name: 'tray host', run: () => checkTrayHost({ platform: deps.platform, run: deps.run }) },
-    { name: 'key provider', run: () => checkKeyProvider(deps.safeStorage, deps.platform) },
+    {
+      name: 'key provider',
+      run: () => checkKeyProvider(deps.safeStorage, deps.platform, { clock: deps.clock }),
+    },
     {
       name: 'notifications',
       run: () =>
@@ -730,7 +751,16 @@ export async function signInTarget(options: {
 
 /** The parts of the Electron module {@link selfTestCommand} uses (main/index.ts passes the real ones). */
 export interface SelfTestElectron {
-  app: Pick<App, 'whenReady' | 'setPath' | 'getVersion' | 'isPackaged' | 'getLoginItemSettings' | 'dock'> & {
+  app: Pick<
+    App,
+    | 'whenReady'
+    | 'setPath'
+    | 'getVersion'
+    | 'isPackaged'
+    | 'getLoginItemSettings'
+    | 'setAppUserModelId'
+    | 'dock'
+  > & {
     commandLine: Pick<App['commandLine'], 'getSwitchValue'>;
   };
   safeStorage: SafeStorageAsync;
@@ -765,6 +795,11 @@ export async function selfTestCommand(
     profile = mkdtempSync(join(tmpdir(), 'classcharts-tray-self-test-'));
     app.setPath('userData', profile);
     if (proc.platform === 'darwin') app.dock?.hide();
+    // As main does: without it Electron's default id (`electron.app.ClassCharts Tray`) would name the login
+    // item looked up, and the first notification would rewrite the installed Start-menu shortcut's id
+    // (electron@96f3996d shell/common/application_info_win.cc, shell/browser/notifications/win/
+    // windows_toast_activator.cc `EnsureShortcut`), breaking the running app's toasts.
+    if (proc.platform === 'win32') app.setAppUserModelId(APP_ID);
     await app.whenReady();
     const apiSession = electron.session.fromPartition(API_SESSION_PARTITION, { cache: false }) as SessionLike;
     const fetch = createElectronFetch(

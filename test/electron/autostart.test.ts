@@ -213,7 +213,7 @@ describe('macOS login items', () => {
   });
 
   it('switches the login item on and off, reading back what macOS did', async () => {
-    const autostart = createLoginItemAutostart(app as never, { platform: 'darwin' });
+    const autostart = createLoginItemAutostart(app as never, { platform: 'darwin', appId: APP_ID });
     expect(await autostart.status!()).toBe('off');
     await autostart.setEnabled(true);
     expect(app.setLoginItemSettings).toHaveBeenCalledWith({ openAtLogin: true });
@@ -224,7 +224,7 @@ describe('macOS login items', () => {
 
   it('an item waiting for approval in System Settings is on, waiting, not off', async () => {
     electronMock.macLoginItemStatusOnRegister = 'requires-approval';
-    const autostart = createLoginItemAutostart(app as never, { platform: 'darwin' });
+    const autostart = createLoginItemAutostart(app as never, { platform: 'darwin', appId: APP_ID });
     await autostart.setEnabled(true);
     expect(await autostart.isEnabled()).toBe(true);
     expect(await autostart.status!()).toBe('needs-approval');
@@ -232,7 +232,7 @@ describe('macOS login items', () => {
 
   it('says so when macOS did not register the item, so the switch goes back', async () => {
     electronMock.macLoginItemStatusOnRegister = 'not-found';
-    const autostart = createLoginItemAutostart(app as never, { platform: 'darwin' });
+    const autostart = createLoginItemAutostart(app as never, { platform: 'darwin', appId: APP_ID });
     await expect(autostart.setEnabled(true)).rejects.toThrow(/login item/i);
     expect(await autostart.status!()).toBe('off');
   });
@@ -244,10 +244,11 @@ describe('Windows login items', () => {
   // follow Task Manager's StartupApproved value (electron.d.ts 45.4.1 getLoginItemSettings).
   beforeEach(() => {
     electronMock.platform = 'win32';
+    app.setAppUserModelId(APP_ID); // main/index.ts does, before ready: it names the Run value
   });
 
   it('starts the app at login with --autostart, and reads back the same entry', async () => {
-    const autostart = createLoginItemAutostart(app as never, { platform: 'win32' });
+    const autostart = createLoginItemAutostart(app as never, { platform: 'win32', appId: APP_ID });
     expect(await autostart.isEnabled()).toBe(false);
     await autostart.setEnabled(true);
     expect(app.setLoginItemSettings).toHaveBeenLastCalledWith({ openAtLogin: true, args: [AUTOSTART_ARG] });
@@ -258,7 +259,7 @@ describe('Windows login items', () => {
   });
 
   it('is off when the user disabled the app in Task Manager, and switching it on again enables it', async () => {
-    const autostart = createLoginItemAutostart(app as never, { platform: 'win32' });
+    const autostart = createLoginItemAutostart(app as never, { platform: 'win32', appId: APP_ID });
     await autostart.setEnabled(true);
     electronMock.windowsStartupDisabled = true; // Task Manager › Startup apps › Disable
     expect(await autostart.isEnabled()).toBe(false);

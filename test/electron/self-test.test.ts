@@ -28,7 +28,8 @@ const {
 } = electron;
 const selfTest = await import('../../main/platform/self-test');
 const { startSignInStandIn, STAND_IN_STUDENT } = await import('../../main/platform/self-test-server');
-const { createXdgAutostart } = await import('../../main/platform/autostart');
+const { createLoginItemAutostart, createXdgAutostart } = await import('../../main/platform/autostart');
+const { APP_ID } = await import('../../main/platform/environment');
 const { API_SESSION_PARTITION, createElectronFetch } = await import('../../main/platform/net-fetch');
 const { DEMO_CREDENTIALS } = await import('../../main/app');
 const { systemClock } = await import('../../main/ports');
@@ -194,6 +195,22 @@ describe('key provider', () => {
     },
   );
 
+  it('a key provider that never answers (an unlock prompt nobody sees) warns instead of hanging', async () => {
+    let fire: (() => void) | null = null;
+    const clock = {
+      setTimeout: (callback: () => void) => ((fire = callback), 1),
+      clearTimeout: () => undefined,
+    };
+    const waiting = {
+      ...safeStorage,
+      isAsyncEncryptionAvailable: () => new Promise<boolean>(() => undefined),
+    };
+    const result = selfTest.checkKeyProvider(waiting, 'linux', { clock, waitMs: 15_000 });
+    await vi.waitFor(() => expect(fire).not.toBeNull());
+    fire!();
+    expect(await result).toMatchObject({ status: 'warn', detail: expect.stringMatching(/within 15 s/) });
+  });
+
   it('no encryption at all warns (signing in still works without "remember me"), never fails', async () => {
     electronMock.encryptionAvailable = false;
     const result = await selfTest.checkKeyProvider(safeStorage, process.platform);
@@ -293,14 +310,27 @@ describe('login item', () => {
     });
   });
 
-  it('Windows: a Run entry deactivated in Task Manager warns', () => {
-    const check = (openAtLogin: boolean, executableWillLaunchAtLogin: boolean) =>
-      selfTest.checkLoginItem({
-        platform: 'win32',
-        getLoginItemSettings: () => ({ openAtLogin, executableWillLaunchAtLogin }) as never,
-        ...files,
-      }).status;
-    expect([check(true, true), check(false, false), check(true, false)]).toEqual(['ok', 'ok', 'warn']);
+  // electron@96f3996d shell/browser/browser_win.cc: the app's Run value carries --autostart and is named
+  // by its AppUserModelID; asked without those args, openAtLogin is false whatever Task Manager says.
+  it('Windows: the Run entry the app writes is found; deactivated in Task Manager, it warns', async () => {
+    electronMock.platform = 'win32';
+    app.setAppUserModelId(APP_ID);
+    const facts = { platform: 'win32', getLoginItemSettings: app.getLoginItemSettings as never, ...files };
+    const autostart = createLoginItemAutostart(app as never, { platform: 'win32', appId: APP_ID });
+    expect(selfTest.checkLoginItem(facts)).toMatchObject({
+      status: 'ok',
+      detail: expect.stringMatching(/^off/),
+    });
+    await autostart.setEnabled(true);
+    expect(selfTest.checkLoginItem(facts)).toMatchObject({
+      status: 'ok',
+      detail: expect.stringMatching(/^on/),
+    });
+    electronMock.windowsStartupDisabled = true; // Task Manager › Startup apps › Disable
+    expect(selfTest.checkLoginItem(facts)).toMatchObject({
+      status: 'warn',
+      detail: expect.stringMatching(/Task Manager/),
+    });
   });
 
   it('Linux: the autostart entry the app writes is found and its Exec checked; a moved AppImage warns', async () => {
@@ -453,6 +483,28 @@ describe('selfTestCommand', () => {
     expect(name).toBe('userData');
     expect(profile).toMatch(/classcharts-tray-self-test-/);
     expect(app.setPath.mock.invocationCallOrder[0]).toBeLessThan(app.whenReady.mock.invocationCallOrder[0]!);
+  });
+
+  // Without the app's own AppUserModelID the first toast would rewrite the installed Start-menu shortcut's id
+  // (electron@96f3996d shell/browser/notifications/win/windows_toast_activator.cc `EnsureShortcut`).
+  it("on Windows takes the app's AppUserModelID before anything touches notifications", async () => {
+    net();
+    electronMock.platform = 'win32';
+    const supported = vi.spyOn(FakeNotification, 'isSupported');
+    await selfTest.selfTestCommand(electron as never, {
+      env: {},
+      platform: 'win32',
+      arch: 'x64',
+      versions: {},
+      print: () => undefined,
+      run: runner({}),
+    });
+    expect(app.setAppUserModelId).toHaveBeenCalledWith(APP_ID);
+    expect(supported).toHaveBeenCalled();
+    expect(app.setAppUserModelId.mock.invocationCallOrder[0]).toBeLessThan(
+      supported.mock.invocationCallOrder[0]!,
+    );
+    supported.mockRestore();
   });
 
   it('exits 1 when a check fails', async () => {

@@ -181,6 +181,9 @@ export const UNSIGNED_NOTIFICATION_ERROR = 'Notifications are not allowed for th
 
 let nextWebContentsId = 1;
 
+/** Electron's AppUserModelID on Windows before `setAppUserModelId`: `electron.app.` + the product name. */
+const DEFAULT_APP_USER_MODEL_ID = 'electron.app.ClassCharts Tray';
+
 /** A fake `WebFrameMain`: only what a sender check reads. */
 export class FakeWebFrame {
   constructor(
@@ -786,16 +789,27 @@ export const app = Object.assign(new EventEmitter(), {
   isReady: vi.fn(() => true),
   quit: vi.fn(),
   exit: vi.fn(),
-  setAppUserModelId: vi.fn(),
+  /**
+   * Windows AppUserModelID: Electron's default is `electron.app.<product name>`
+   * (electron@96f3996d shell/common/application_info_win.cc) until `setAppUserModelId`; it also names the
+   * Run value a login item is kept under (shell/browser/browser_win.cc, `GetAppUserModelID()`).
+   */
+  appUserModelId: DEFAULT_APP_USER_MODEL_ID,
+  setAppUserModelId: vi.fn((id: string) => {
+    app.appUserModelId = id;
+  }),
   focus: vi.fn(),
   /**
    * Login items as each platform keeps them (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb):
    * - macOS (browser_mac.mm, platform_util_mac.mm): one SMAppService whose status is `not-registered`
    *   until registered, then {@link electronMock}.macLoginItemStatusOnRegister; `openAtLogin` is
    *   `status === 'enabled'`.
-   * - Windows (browser_win.cc): a Run value `"exe" args…`; `openAtLogin` is true only when the `path`
-   *   and `args` given to get equal the ones set (the command lines are compared as strings);
-   *   `executableWillLaunchAtLogin` and `launchItems[].enabled` also say whether Task Manager disabled it
+   * - Windows (browser_win.cc): a Run value `"exe" args…` named by the AppUserModelID at the time it was
+   *   set; `openAtLogin` is true only when the value under the current AppUserModelID equals the `path`
+   *   and `args` given to get (the command lines are compared as strings); `launchItems` list the Run
+   *   values that start this exe, with the value's name and only its non-switch arguments
+   *   (`CommandLine::GetArgs()` leaves out `--switches`); `executableWillLaunchAtLogin` and
+   *   `launchItems[].enabled` also say whether Task Manager disabled it
    *   ({@link electronMock}.windowsStartupDisabled); setting it with `enabled` (default true) clears that.
    * - elsewhere: the plain switch (Electron documents these calls for macOS and Windows only).
    */
@@ -804,7 +818,13 @@ export const app = Object.assign(new EventEmitter(), {
       const on = Boolean(settings.openAtLogin);
       app.loginItem = {
         macStatus: on ? electronMock.macLoginItemStatusOnRegister : 'not-registered',
-        run: on ? { path: settings.path ?? process.execPath, args: [...(settings.args ?? [])] } : null,
+        run: on
+          ? {
+              name: app.appUserModelId,
+              path: settings.path ?? process.execPath,
+              args: [...(settings.args ?? [])],
+            }
+          : null,
       };
       electronMock.windowsStartupDisabled = on && settings.enabled === false;
     },
@@ -820,10 +840,19 @@ export const app = Object.assign(new EventEmitter(), {
     return {
       openAtLogin:
         run !== null &&
+        run.name === app.appUserModelId &&
         command(run.path, run.args) === command(options.path ?? process.execPath, options.args ?? []),
       executableWillLaunchAtLogin: enabled,
       launchItems: run
-        ? [{ name: 'io.github.classchartstray', path: run.path, args: run.args, scope: 'user', enabled }]
+        ? [
+            {
+              name: run.name,
+              path: run.path,
+              args: run.args.filter((arg) => !/^(--|-|\/)/.test(arg)),
+              scope: 'user',
+              enabled,
+            },
+          ]
         : [],
     };
   }),
@@ -836,7 +865,7 @@ export const app = Object.assign(new EventEmitter(), {
   /** The login item the fakes above keep (per platform, see there). */
   loginItem: { macStatus: 'not-registered', run: null } as {
     macStatus: 'not-registered' | 'enabled' | 'requires-approval' | 'not-found';
-    run: { path: string; args: string[] } | null;
+    run: { name: string; path: string; args: string[] } | null;
   },
   dock: { hide: vi.fn(), show: vi.fn() },
 });
@@ -897,6 +926,7 @@ export function resetElectronMock(): void {
   screen.removeAllListeners();
   app.removeAllListeners();
   app.loginItem = { macStatus: 'not-registered', run: null };
+  app.appUserModelId = DEFAULT_APP_USER_MODEL_ID;
   session.defaultSession = new FakeSession();
   session.partitions.clear();
 }
