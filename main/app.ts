@@ -648,7 +648,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     'sync:refresh': async (request) => {
       parseRequest('sync:refresh', request);
       // Signed out with a sign-in kept for a locked keychain: "Try again" asks the keychain again.
-      if (keychain === 'locked' && keeper.status === 'signed-out') return retryLockedKeychain();
+      if (keychain === 'locked' && keeper.status === 'signed-out') return retryLockedKeychain('user');
       requireSignedIn();
       await engine.refresh('manual');
     },
@@ -741,14 +741,19 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
   let retrying: Promise<void> | null = null;
 
   /**
-   * Asks the keychain again for a remembered sign-in it would not open (one attempt at a time; nothing to
-   * do unless the keychain is `locked` and nobody is signed in). Called when the screen is unlocked or the
-   * popover opens (`userReturned`), on wake-up (`resume`) and by `sync:refresh` (the sign-in screen's
-   * "Try again"). On Linux Chromium picks its key provider once per run, so within one run this mostly
-   * helps a keyring that was slow to start; the next start always asks again.
+   * Asks the keychain again for a remembered sign-in it would not open (nothing to do unless the keychain
+   * is `locked` and nobody is signed in): by the sign-in screen's "Try again" (`sync:refresh`, `by: user`)
+   * and when the screen is unlocked (`by: unlock`). Where the shell can restart the app, it does (quietly
+   * for an unlock): only a new process reads the keychain's keys again ({@link Shell.relaunch}); elsewhere
+   * the vault is asked again in place, one attempt at a time. The next start always asks again too.
    */
-  function retryLockedKeychain(): Promise<void> {
+  function retryLockedKeychain(by: 'user' | 'unlock'): Promise<void> {
     if (keychain !== 'locked' || keeper.status !== 'signed-out' || !started) return Promise.resolve();
+    if (ports.shell.relaunch) {
+      logger.info('restarting to ask the keychain again', { by });
+      ports.shell.relaunch({ quiet: by === 'unlock' });
+      return Promise.resolve();
+    }
     retrying ??= restoreAndRefresh()
       .catch((error: unknown) =>
         logger.warn('retrying the remembered sign-in failed', { error: describe(error) }),
@@ -848,7 +853,6 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       if (keeper.status !== 'signed-in') {
         scheduleTick(); // data still shown while waiting for the user keeps its clock
         publish();
-        void retryLockedKeychain();
         return;
       }
       void (async () => {
@@ -866,11 +870,12 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
         app.resume();
         return;
       }
-      if (keeper.status !== 'signed-in') {
-        void retryLockedKeychain();
-        return;
-      }
+      if (keeper.status !== 'signed-in') return;
       if (popoverShouldRefresh(engine.updatedAt, clock.now())) void engine.refresh('popover');
+    },
+    screenUnlocked() {
+      app.userReturned();
+      void retryLockedKeychain('unlock');
     },
     navigate(target: NavigateTarget, pupilId?: number | null) {
       const known = engine.known?.pupils.some((p) => p.pupil.id === pupilId) ?? false;

@@ -41,7 +41,13 @@ import {
   launchCommand,
 } from './platform/autostart';
 import { runsNativeWayland } from './platform/display-server';
-import { APP_ID, PRODUCT_NAME, serviceEnvironment, userDataFolder } from './platform/environment';
+import {
+  APP_ID,
+  AUTOSTART_ARG,
+  PRODUCT_NAME,
+  serviceEnvironment,
+  userDataFolder,
+} from './platform/environment';
 import { forwardEvents, isTrustedSender, registerIpc } from './platform/ipc';
 import { startedAtLogin } from './platform/launch';
 import { createConsoleLogger } from './platform/logger';
@@ -180,6 +186,12 @@ async function boot(): Promise<void> {
       openExternal: (url) => shell.openExternal(url),
       openPath: createOpenPath(shell),
       hidePopover: () => popover?.hide(),
+      // A new process reads the keychain's keys again (ports.ts `Shell.relaunch`); quiet: into the tray.
+      relaunch: ({ quiet }) => {
+        const args = process.argv.slice(1).filter((arg) => arg !== AUTOSTART_ARG);
+        app.relaunch({ args: quiet ? [...args, AUTOSTART_ARG] : args });
+        app.quit();
+      },
     },
     logger,
     shortcut,
@@ -257,10 +269,11 @@ async function boot(): Promise<void> {
   trayView.render(running.state());
 
   // Sleep, wake and the network coming back: the core renews the session and refreshes. An unlocked
-  // screen refreshes only data older than 5 minutes (or ends a sleep whose wake-up went unreported).
+  // screen refreshes only data older than 5 minutes (or ends a sleep whose wake-up went unreported), and
+  // restarts the app quietly when a remembered sign-in waits for a locked keychain.
   powerMonitor.on('suspend', () => running.suspend());
   powerMonitor.on('resume', () => running.resume());
-  powerMonitor.on('unlock-screen', () => running.userReturned());
+  powerMonitor.on('unlock-screen', () => running.screenUnlocked());
   let online = net.isOnline();
   const stopNetworkWatch = startMinuteTicker(systemClock, () => {
     const now = net.isOnline();

@@ -144,6 +144,15 @@ export interface Shell {
   openPath(path: string): Promise<void>;
   /** Hides the popover (Escape); a no-op where there is none (preview, CLI). */
   hidePopover(): void;
+  /**
+   * Restarts the app (Electron `app.relaunch` then quit), so that a new process asks the keychain again:
+   * Chromium reads its keys once per process (electron/electron@96f3996d
+   * shell/browser/api/electron_api_safe_storage.cc: the encryptor is requested once and kept), so a
+   * keyring unlocked after start-up is seen only by a new process. `quiet`: the new process starts in the
+   * tray (as at login) instead of opening the popover. Absent where the app is not a process of its own
+   * (CLI, preview, tests): the core then asks the vault again in place.
+   */
+  relaunch?(options: { quiet: boolean }): void;
 }
 
 /**
@@ -225,6 +234,11 @@ export interface App {
    * which always renews and refreshes.
    */
   userReturned(): void;
+  /**
+   * The screen was unlocked (macOS, Windows: Electron's `unlock-screen`): as {@link userReturned}, and a
+   * remembered sign-in waiting for a locked keychain is tried again, in a quiet restart.
+   */
+  screenUnlocked(): void;
   /**
    * Ask the renderer to show a view (notification click). `pupilId`: the pupil the notification is about;
    * a parent's popover switches to that pupil first (a pupil no longer on the account is ignored).

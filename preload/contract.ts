@@ -180,8 +180,9 @@ export type AuthStatus = 'starting' | 'signed-out' | 'signing-in' | 'signed-in' 
  * What the keychain can do here. `available`: an OS keychain protects what is remembered. `basic-text`:
  * Linux with no keyring to use (remembered details would be stored, but barely protected). `locked`: a
  * remembered sign-in is stored but the keychain will not open it yet (a Linux keyring still locked at
- * login, a dismissed unlock prompt, a refusing macOS Keychain): the app waits for it and tries again when
- * the screen is unlocked, the computer wakes, the popover opens, and at the next start. `unavailable`:
+ * login, a dismissed unlock prompt, a refusing macOS Keychain): the app waits for it and tries again at the
+ * next start, in a restart when the user chooses "Try again" (`sync:refresh`), and in a quiet restart
+ * when the screen is unlocked. `unavailable`:
  * nothing can be remembered.
  */
 export type KeychainStatus = 'available' | 'basic-text' | 'locked' | 'unavailable';

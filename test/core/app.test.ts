@@ -404,22 +404,45 @@ describe('cache, restart and sign-out', () => {
   // A keyring still locked at login (electron/electron@96f3996d shell/browser/api/electron_api_safe_storage.cc:
   // decryptStringAsync rejects "…temporarily unavailable. Please try again."): the remembered sign-in and its
   // cached data wait for it instead of being deleted, and the app signs in by itself once it opens.
-  it('a remembered sign-in waits for a keyring locked at login, then signs in when the popover opens after unlocking', async () => {
+  it('a remembered sign-in waits for a keyring locked at login, and signs in when the screen is unlocked', async () => {
     const { store, vault, keyring, fake, restart } = await rememberedThenLocked();
     const second = await restart();
     expect(second.app.state()).toMatchObject({ auth: 'signed-out', environment: { keychain: 'locked' } });
     expect(await vault.status()).toBe('available'); // nothing was deleted meanwhile:
     expect(store.get(KNOWN_DATA_STORE_KEY)).toBeDefined();
-    second.app.userReturned(); // the popover opens, the keyring still locked: nothing changes
+    second.app.screenUnlocked(); // the screen is unlocked, the keyring still locked: nothing changes
     await second.app.whenIdle();
     expect(second.app.state().auth).toBe('signed-out');
 
-    keyring.locked = false; // the user unlocked the keyring and opens the popover
-    second.app.userReturned();
+    keyring.locked = false; // the user unlocked the keyring, then the screen
+    second.app.userReturned(); // opening the popover does not ask the keychain (only a new process would)
+    await second.app.whenIdle();
+    expect(second.app.state().auth).toBe('signed-out');
+    second.app.screenUnlocked();
     await second.app.whenIdle();
     expect(second.app.state()).toMatchObject({ auth: 'signed-in', environment: { keychain: 'available' } });
     expect(second.app.state().today?.lessons.length).toBeGreaterThan(0);
     expect(await vault.get(CREDENTIALS_VAULT_KEY)).not.toBeNull();
+    await fake.close();
+  });
+
+  // Chromium reads its keys once per process (electron/electron@96f3996d
+  // shell/browser/api/electron_api_safe_storage.cc): in the desktop app only a new process sees a keyring
+  // unlocked after start-up, so "Try again" restarts it, and a screen unlock restarts it quietly.
+  it('where the shell can restart the app, "Try again" and a screen unlock restart it instead of asking in place', async () => {
+    const { fake, restart } = await rememberedThenLocked();
+    const second = await restart();
+    const relaunch = vi.fn();
+    second.ports.shell.relaunch = relaunch;
+    second.app.resume(); // a wake-up alone unlocks no keychain
+    await second.app.whenIdle();
+    expect(relaunch).not.toHaveBeenCalled();
+    await second.app.handlers['sync:refresh']();
+    expect(relaunch).toHaveBeenLastCalledWith({ quiet: false });
+    second.app.screenUnlocked();
+    expect(relaunch).toHaveBeenLastCalledWith({ quiet: true });
+    expect(relaunch).toHaveBeenCalledTimes(2);
+    expect(second.app.state().environment.keychain).toBe('locked');
     await fake.close();
   });
 

@@ -29,9 +29,14 @@ export interface BootedMain {
 /**
  * Boots main by calling `load` (the test file's own `import()` of main, so its `electron` mock applies)
  * against a new fake ClassCharts on 127.0.0.1, `net.request` played by its node:http emulation; resolves
- * once IPC is registered and the tray says signed out. Rejects after 10 s of either not happening.
+ * once IPC is registered and the tray says signed out (or waiting for a locked keyring). Rejects after
+ * 10 s of either not happening. `before` runs on the fresh mock just before main loads (seed files, set
+ * knobs).
  */
-export async function bootMain(load: () => Promise<unknown>): Promise<BootedMain> {
+export async function bootMain(
+  load: () => Promise<unknown>,
+  options: { before?(): Promise<void> | void } = {},
+): Promise<BootedMain> {
   const fake = await startFakeClassCharts({ port: 0 });
   const xdg = mkdtempSync(join(tmpdir(), 'cct-xdg-'));
   const saved = { ...process.env };
@@ -40,9 +45,12 @@ export async function bootMain(load: () => Promise<unknown>): Promise<BootedMain
   net.request.mockImplementation((options: unknown) => emulatedNetRequest(options as EmulatedRequestOptions));
   Object.assign(process.env, { CLASSCHARTS_BASE_URL: fake.url, CLASSCHARTS_DEMO: '1', XDG_CONFIG_HOME: xdg });
   process.argv = [...savedArgv, AUTOSTART_ARG];
+  await options.before?.();
   await load();
   await vi.waitFor(() => expect(ipcMain.handlers.size).toBeGreaterThan(0), { timeout: 10_000 });
-  await vi.waitFor(() => expect(FakeTray.instances[0]?.tooltip).toContain('Signed out'), { timeout: 10_000 });
+  await vi.waitFor(() => expect(FakeTray.instances[0]?.tooltip).toMatch(/Signed out|Waiting for your/), {
+    timeout: 10_000,
+  });
   return {
     fake,
     xdg,

@@ -789,6 +789,8 @@ export const app = Object.assign(new EventEmitter(), {
   isReady: vi.fn(() => true),
   quit: vi.fn(),
   exit: vi.fn(),
+  /** `app.relaunch`: recorded; Electron starts the new process when this one exits. */
+  relaunch: vi.fn(),
   /**
    * Windows AppUserModelID: Electron's default is `electron.app.<product name>`
    * (electron@96f3996d shell/common/application_info_win.cc) until `setAppUserModelId`; it also names the
