@@ -135,6 +135,8 @@ async function boot(): Promise<void> {
           appId: APP_ID,
           env: process.env,
           homeDir: homedir(),
+          // A checkout (`npm start`) must not take over the installed app's entry of the same name.
+          repairExec: app.isPackaged,
           entry: {
             name: PRODUCT_NAME,
             comment: 'Next lesson in the tray; timetable and homework in a popover',

@@ -58,6 +58,39 @@ function execLineOf(exec: readonly string[]): string {
   return `Exec=${exec.map(quoteExecArg).join(' ')}`;
 }
 
+/**
+ * The arguments an XDG `Exec=` value runs, unquoted as the Desktop Entry spec says ("Exec key": the
+ * string-value escapes undone first, then arguments split on spaces, `"…"` holding spaces with `\"`,
+ * `` \` ``, `\$` and `\\` escaped inside; `%%` is `%`; field codes such as `%U` are dropped). The
+ * inverse of {@link quoteExecArg}. Never throws; an unterminated quote runs to the end.
+ */
+export function execArgs(exec: string): string[] {
+  const value = exec
+    .trim()
+    .replace(/\\(.)/g, (_, c: string) => (c === 's' ? ' ' : c === '\\' ? '\\' : `\\${c}`));
+  const args: string[] = [];
+  let i = 0;
+  while (i < value.length) {
+    while (i < value.length && /\s/.test(value[i]!)) i++;
+    if (i >= value.length) break;
+    let arg = '';
+    let quoted = false;
+    if (value[i] === '"') {
+      quoted = true;
+      for (i++; i < value.length && value[i] !== '"'; i++) {
+        if (value[i] === '\\' && i + 1 < value.length) i++;
+        arg += value[i];
+      }
+      i++;
+    } else {
+      for (; i < value.length && !/\s/.test(value[i]!); i++) arg += value[i];
+    }
+    if (!quoted && /^%[a-zA-Z]$/.test(arg)) continue; // a field code (%U, %f…)
+    args.push(arg.replace(/%%/g, '%'));
+  }
+  return args;
+}
+
 /** The `.desktop` file content for an autostart entry (UTF-8, LF line ends, trailing newline). */
 export function desktopEntry(options: DesktopEntryOptions): string {
   const lines = [
@@ -126,6 +159,11 @@ export interface XdgAutostartOptions {
   env: NodeJS.ProcessEnv;
   homeDir: string;
   entry: DesktopEntryOptions;
+  /**
+   * Whether `refresh()` may point an entry at this copy (default true). False when running unpackaged
+   * (`npm start`): the entry's file name is the installed app's too, and a checkout must not take it over.
+   */
+  repairExec?: boolean;
 }
 
 /** True when an entry's content lets the desktop start it (no `Hidden=true`, no `X-GNOME-Autostart-enabled=false`). */
@@ -156,7 +194,6 @@ export function createXdgAutostart(
   options: XdgAutostartOptions,
 ): Required<Autostart> & { readonly file: string } {
   const file = autostartFile(options.appId, options.env, options.homeDir);
-  const execLine = execLineOf(options.entry.exec);
   return {
     file,
     async isEnabled() {
@@ -164,13 +201,20 @@ export function createXdgAutostart(
       return content !== null && entryEnabled(content);
     },
     async refresh() {
+      if (options.repairExec === false) return false;
       const content = await readEntry(file);
       if (content === null || !entryEnabled(content)) return false;
       const lines = content.split('\n');
       const at = lines.findIndex((line) => /^Exec\s*=/.test(line));
-      if (at >= 0 && lines[at] === execLine) return false;
-      if (at >= 0) lines[at] = execLine;
-      else lines.splice(lines[0]?.startsWith('[Desktop Entry]') ? 1 : 0, 0, execLine);
+      const current = at >= 0 ? execArgs(lines[at]!.replace(/^Exec\s*=/, '')) : [];
+      const ours = options.entry.exec;
+      // The same program: the entry is this copy's, and whatever the user changed in it stays.
+      if (current[0] !== undefined && current[0] === ours[0]) return false;
+      // Another program (a replaced AppImage): point it here, keeping the user's own extra arguments.
+      const extra = current.slice(1).filter((arg) => !ours.includes(arg));
+      const line = execLineOf([...ours, ...extra]);
+      if (at >= 0) lines[at] = line;
+      else lines.splice(lines[0]?.startsWith('[Desktop Entry]') ? 1 : 0, 0, line);
       await writeFile(file, lines.join('\n'), { encoding: 'utf8', mode: 0o644 });
       return true;
     },

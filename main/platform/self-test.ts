@@ -29,7 +29,7 @@ import { isAbsolute, join } from 'node:path';
 import { DEMO_CREDENTIALS } from '../app';
 import { ClassChartsClient, type Credentials } from '../classcharts/client';
 import { silentLogger, systemClock, type Clock } from '../ports';
-import { autostartFile, windowsLoginItem } from './autostart';
+import { autostartFile, execArgs, windowsLoginItem } from './autostart';
 import { runsNativeWayland } from './display-server';
 import { APP_ID, AUTOSTART_ARG, DEFAULT_BASE_URL, serviceEnvironment } from './environment';
 import {
@@ -453,23 +453,11 @@ export async function checkNotifications(facts: {
 // -------------------------------------------------------------------------------------------------
 
 /**
- * The program an XDG `Exec=` value starts: its first argument, unquoted as the Desktop Entry spec says
- * ("Exec key": the string-value escapes first, then `"…"` with `\"`, `` \` ``, `\$`, `\\`; `%%` → `%`).
- * The inverse of autostart.ts `quoteExecArg` for the first argument. `null` for an empty value.
+ * The program an XDG `Exec=` value starts: its first argument (autostart.ts `execArgs`, the inverse of
+ * `quoteExecArg`). `null` for an empty value.
  */
 export function execProgram(exec: string): string | null {
-  const value = exec.trim().replace(/\\\\/g, '\\');
-  if (value === '') return null;
-  let program = '';
-  if (value.startsWith('"')) {
-    for (let i = 1; i < value.length; i++) {
-      const char = value[i]!;
-      if (char === '\\' && i + 1 < value.length) program += value[++i];
-      else if (char === '"') break;
-      else program += char;
-    }
-  } else program = value.split(/\s+/)[0] ?? '';
-  return program.replace(/%%/g, '%') || null;
+  return execArgs(exec)[0] || null;
 }
 
 /** What {@link checkLoginItem} reads. */

@@ -11,6 +11,7 @@ const {
   autostartFile,
   autostartIcon,
   createLoginItemAutostart,
+  execArgs,
   createXdgAutostart,
   desktopEntry,
   launchCommand,
@@ -148,6 +149,45 @@ describe('Linux XDG autostart', () => {
     expect(await current.refresh!()).toBe(true);
     expect(readFileSync(current.file, 'utf8')).toMatch(/^Exec=\/a\/cct-0\.2\.0\.AppImage --autostart$/m);
     expect(await current.refresh!()).toBe(false); // already current: not written again
+  });
+
+  it('refresh() keeps the arguments a user added, and leaves an entry for this same program as it is', async () => {
+    const env = { XDG_CONFIG_HOME: xdg };
+    const file = join(xdg, 'autostart', `${APP_ID}.desktop`);
+    const make = (exec: string[]) =>
+      createXdgAutostart({ appId: APP_ID, env, homeDir: home, entry: entry(exec) });
+    await make(['/a/cct-0.1.0.AppImage', '--ozone-platform=x11', '--autostart']).setEnabled(true);
+    // Sway/i3: the user points Chromium at their keyring themselves (a path with a space, quoted).
+    const edited = readFileSync(file, 'utf8').replace(
+      /^Exec=.*$/m,
+      'Exec=/a/cct-0.1.0.AppImage --ozone-platform=x11 --autostart --password-store=gnome-libsecret "--user-flag=a b"',
+    );
+    writeFileSync(file, edited);
+    const current = make(['/a/cct-0.2.0.AppImage', '--ozone-platform=x11', '--autostart']);
+    expect(await current.refresh!()).toBe(true);
+    expect(readFileSync(file, 'utf8')).toMatch(
+      /^Exec=\/a\/cct-0\.2\.0\.AppImage --ozone-platform=x11 --autostart --password-store=gnome-libsecret "--user-flag=a b"$/m,
+    );
+    // The same program with the user's own changes (here: no --autostart): left as the user wants it.
+    const mine = readFileSync(file, 'utf8').replace(/^Exec=.*$/m, 'Exec=/a/cct-0.2.0.AppImage');
+    writeFileSync(file, mine);
+    expect(await current.refresh!()).toBe(false);
+    expect(readFileSync(file, 'utf8')).toBe(mine);
+    // Unpackaged (a checkout): never takes the installed app's entry over.
+    const checkout = createXdgAutostart({
+      appId: APP_ID,
+      env,
+      homeDir: home,
+      entry: entry(['/repo/electron', '/repo', '--autostart']),
+      repairExec: false,
+    });
+    expect(await checkout.refresh!()).toBe(false);
+    expect(readFileSync(file, 'utf8')).toBe(mine);
+  });
+
+  it('execArgs reads back what quoteExecArg writes', () => {
+    const args = ['/opt/My Apps/cct $1.AppImage', '100%', 'a"b', 'back\\slash', '--flag'];
+    expect(execArgs(args.map(quoteExecArg).join(' ') + ' %U')).toEqual(args);
   });
 
   it('refresh() leaves a missing or user-disabled entry alone', async () => {

@@ -210,6 +210,7 @@ describe('AppImage autostart entry', () => {
     const { state } = await bootLinux({
       env: { APPIMAGE: '/home/pupil/Apps/classcharts-tray-0.2.0-linux-x86_64.AppImage' },
       args: ['--autostart'],
+      knobs: { isPackaged: true }, // an AppImage is a packaged app (a checkout never repoints the entry)
       before: leave(entryWith('/home/pupil/Apps/classcharts-tray-0.1.0-linux-x86_64.AppImage')),
     });
     expect(readFileSync(file(), 'utf8')).toMatch(
@@ -223,6 +224,7 @@ describe('AppImage autostart entry', () => {
     await bootLinux({
       env: { APPIMAGE: '/home/pupil/Apps/classcharts-tray-0.2.0-linux-x86_64.AppImage' },
       args: ['--autostart'],
+      knobs: { isPackaged: true },
       before: leave(off),
     });
     expect(readFileSync(file(), 'utf8')).toBe(off);

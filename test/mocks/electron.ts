@@ -781,9 +781,6 @@ export const app = Object.assign(new EventEmitter(), {
   getVersion: vi.fn(() => '0.1.0'),
   getName: vi.fn(() => 'ClassCharts Tray'),
   getAppPath: vi.fn(() => process.cwd()),
-  get isPackaged(): boolean {
-    return electronMock.isPackaged;
-  },
   requestSingleInstanceLock: vi.fn(() => electronMock.singleInstanceLock),
   whenReady: vi.fn(async () => undefined),
   isReady: vi.fn(() => true),
@@ -871,6 +868,9 @@ export const app = Object.assign(new EventEmitter(), {
   },
   dock: { hide: vi.fn(), show: vi.fn() },
 });
+
+// `app.isPackaged` follows the knob (a getter: `Object.assign` above would copy a getter's value once).
+Object.defineProperty(app, 'isPackaged', { get: () => electronMock.isPackaged, enumerable: true });
 
 /** A new empty userData folder (see `electronMock.userData`). */
 function newUserData(): string {
