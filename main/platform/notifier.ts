@@ -64,7 +64,8 @@ export interface ElectronNotifier extends Notifier {
   /**
    * Windows (a no-op elsewhere): `callback` runs for every click on a toast, also one whose JS object is
    * gone (collected, or shown before a restart) and the click that started the app, which Electron hands
-   * over at once (`Notification.handleActivation`). Call it once what the callback needs exists. It also
+   * over at once (`Notification.handleActivation`; the toast activator is registered first, through
+   * `Notification.isSupported()`). Call it once what the callback needs exists. It also
    * runs for clicks the toast's own `click` reports, so it must be harmless twice (show the popover).
    */
   handleActivations(callback: () => void): void;
@@ -167,7 +168,13 @@ export function createElectronNotifier(options: ElectronNotifierOptions): Electr
       toast(title, body, 'notice', null);
     },
     handleActivations(callback) {
-      if (options.platform === 'win32') options.Notification.handleActivation?.(() => callback());
+      if (options.platform !== 'win32') return;
+      // Windows hands toast clicks to this process only once Electron's notification presenter exists (it
+      // registers the toast activator), which `isSupported()` creates and `handleActivation` does not
+      // (electron@96f3996d shell/browser/api/electron_api_notification.cc; notifications/win/
+      // notification_presenter_win.cc `Create`): without it a click before the first toast is lost.
+      options.Notification.isSupported();
+      options.Notification.handleActivation?.(() => callback());
     },
   };
 }

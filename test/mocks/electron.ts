@@ -503,12 +503,29 @@ export interface FakeActivation {
  *   clickable there;
  * - Linux: `show` during show() (libnotify_notification.cc calls NotificationDisplayed in Show).
  * `Notification.handleActivation` exists on Windows only (lib/browser/api/notification.ts): elsewhere the
- * fake throws the TypeError calling an undefined static would.
+ * fake throws the TypeError calling an undefined static would. Windows hands activations to the process
+ * only once its notification presenter exists, which registers the toast's COM activator: Electron creates
+ * it lazily, in `new Notification` or `Notification.isSupported()`, never in `handleActivation`
+ * (shell/browser/api/electron_api_notification.cc L72-L75, L322-L326;
+ * shell/browser/notifications/win/notification_presenter_win.cc `Create` → `RegisterActivator`).
  */
 export class FakeNotification extends EventEmitter {
   static instances: FakeNotification[] = [];
   static isSupported(): boolean {
+    FakeNotification.createPresenter();
     return electronMock.notificationsSupported;
+  }
+  /** Whether Electron made its notification presenter yet (Windows: the toast activator is registered). */
+  static presenterCreated = false;
+  private static createPresenter(): void {
+    FakeNotification.presenterCreated = true;
+    FakeNotification.deliver();
+  }
+  /** Hands waiting activations to the `handleActivation` callback once both it and the presenter exist. */
+  private static deliver(): void {
+    const callback = FakeNotification.activationHandler;
+    if (!callback || !FakeNotification.presenterCreated) return;
+    for (const details of FakeNotification.unhandledActivations.splice(0)) callback(details);
   }
   /** The callback registered with `handleActivation` (Windows), or null. */
   static activationHandler: ((details: FakeActivation) => void) | null = null;
@@ -523,20 +540,20 @@ export class FakeNotification extends EventEmitter {
     if (electronMock.platform !== 'win32')
       throw new TypeError('Notification.handleActivation is not a function');
     FakeNotification.activationHandler = callback;
-    const waiting = FakeNotification.unhandledActivations.splice(0);
-    for (const details of waiting) callback(details);
+    FakeNotification.deliver();
   });
   /**
    * Test helper: the user clicks a toast whose JS object no longer exists (collected after the app let
    * go of it, or from before a restart): only the `handleActivation` callback hears it, or it waits for one.
    */
   static activateCollected(details: FakeActivation = { type: 'click', arguments: '' }): void {
-    if (FakeNotification.activationHandler) FakeNotification.activationHandler(details);
-    else FakeNotification.unhandledActivations.push(details);
+    FakeNotification.unhandledActivations.push(details);
+    FakeNotification.deliver();
   }
   shown = false;
   constructor(public readonly options: Record<string, unknown>) {
     super();
+    FakeNotification.createPresenter();
     FakeNotification.instances.push(this);
   }
   show = vi.fn(() => {
@@ -919,6 +936,7 @@ export function resetElectronMock(): void {
   FakeNotification.instances = [];
   FakeNotification.activationHandler = null;
   FakeNotification.unhandledActivations = [];
+  FakeNotification.presenterCreated = false;
   ipcMain.handlers.clear();
   ipcMain.removeAllListeners();
   ipcRenderer.removeAllListeners();
