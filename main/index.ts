@@ -40,7 +40,7 @@ import {
   createXdgAutostart,
   launchCommand,
 } from './platform/autostart';
-import { runsNativeWayland } from './platform/display-server';
+import { inWaylandSession, runsNativeWayland } from './platform/display-server';
 import {
   APP_ID,
   AUTOSTART_ARG,
@@ -171,7 +171,13 @@ async function boot(): Promise<void> {
   });
 
   // The core registers the settings' shortcut through this port and tells the popover if it was refused.
-  const shortcut = createShortcut(globalShortcut, () => popover?.toggle(anchor()), logger, nativeWayland);
+  // In a Wayland session the desktop decides whether a shortcut reaches the app (display-server.ts).
+  const shortcut = createShortcut(
+    globalShortcut,
+    () => popover?.toggle(anchor()),
+    logger,
+    inWaylandSession({ platform, env: process.env }),
+  );
   const attachments = createAttachmentFolder({ logger });
   const ports: AppPorts = {
     // The API's own session, in memory only (no `persist:`): its cookies never reach the disk (net-fetch.ts).

@@ -41,6 +41,19 @@ export function runsNativeWayland(options: {
 }
 
 /**
+ * True in a Linux Wayland session (XDG_SESSION_TYPE `wayland`, or a WAYLAND_DISPLAY), whether the app runs
+ * natively or under XWayland. There a global shortcut is the desktop's to grant: natively through the
+ * GlobalShortcuts portal (docs/api/global-shortcut.md "Usage on Linux"), under XWayland an X11 key grab
+ * that the compositor passes on only while an X11 window has the focus (electron/electron#15863 GNOME,
+ * #42573 Kubuntu; CherryHQ/cherry-studio#20524: `register()` true, the callback never fires). Either way
+ * `register()` returning true does not mean it works. Always false off Linux. Never throws.
+ */
+export function inWaylandSession(options: { platform: string; env: NodeJS.ProcessEnv }): boolean {
+  if (options.platform !== 'linux') return false;
+  return options.env.XDG_SESSION_TYPE === 'wayland' || Boolean(options.env.WAYLAND_DISPLAY);
+}
+
+/**
  * The extra Electron arguments for running from a checkout (`npm start`, `npm run demo`) on `platform`:
  * `--ozone-platform=x11` in a Linux Wayland session that has an X display (XWayland), as the packaged app
  * gets from its desktop entry; none elsewhere (without XWayland Electron could not start on X11).

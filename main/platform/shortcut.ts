@@ -3,16 +3,18 @@
  * `CommandOrControl+Shift+C`, or `null` for none). Re-registered whenever the setting changes; a shortcut
  * another app holds, or one Electron cannot parse, is logged and left unregistered (the tray still works).
  *
- * On a native Wayland session Electron binds shortcuts through the desktop's GlobalShortcuts portal:
- * `register()` may return true while the desktop asks the user, or refuses silently (Electron 45
- * docs/api/global-shortcut.md "Usage on Linux"). The controller then says so (`needsApproval`).
+ * In a Wayland session `register()` returning true does not mean the shortcut works: natively Electron
+ * binds it through the desktop's GlobalShortcuts portal, which may ask the user or refuse silently
+ * (Electron 45 docs/api/global-shortcut.md "Usage on Linux"); under XWayland the X11 key grab fires only
+ * while an X11 window has the focus (display-server.ts `inWaylandSession`). The controller then says so
+ * (`needsApproval`).
  */
 import type { GlobalShortcut } from 'electron';
 import type { Logger } from '../ports';
 
 /** What {@link createShortcut} returns. */
 export interface ShortcutController {
-  /** A registered shortcut may still be refused by the desktop (native Wayland). */
+  /** A registered shortcut may still not reach the app: the desktop decides (a Wayland session). */
   readonly needsApproval: boolean;
   /** Makes `accelerator` (or none) the active shortcut; returns whether it is now registered. */
   apply(accelerator: string | null): boolean;

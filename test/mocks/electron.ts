@@ -107,6 +107,14 @@ export const electronMock = {
    */
   shortcutPortalApproves: false,
   /**
+   * A Wayland session running the app under XWayland (`--ozone-platform=x11`): the compositor passes keys
+   * to an X11 key grab only while an X11 window has the focus, so `register()` says true and the shortcut
+   * fires from few apps or none (electron/electron#15863 GNOME, #42573 Kubuntu; CherryHQ/cherry-studio#20524:
+   * "`--ozone-platform=x11` (XWayland): `register()` true, callback fires on key press: no"). True plays a
+   * desktop that passes them anyway (KDE's "Legacy X11 app support" set to allow them).
+   */
+  xwaylandShortcutsReachApp: false,
+  /**
    * The platform the fakes behave as (notification timing, login items, `Notification.handleActivation`):
    * `process.platform` when the mock is reset, so a test that fakes `process.platform` first gets both.
    */
@@ -737,14 +745,18 @@ export const globalShortcut = {
   }),
   isRegistered: vi.fn((accelerator: string) => globalShortcut.registered.has(accelerator)),
   /**
-   * Test helper: the user pressed `accelerator`. On native Wayland the GlobalShortcuts portal delivers it
-   * only once the desktop approved it (`electronMock.shortcutPortalApproves`); `register` said true anyway
-   * (docs/api/global-shortcut.md "Usage on Linux" at electron@96f3996). Returns whether it fired.
+   * Test helper: the user pressed `accelerator` in another app. On native Wayland the GlobalShortcuts portal
+   * delivers it only once the desktop approved it (`electronMock.shortcutPortalApproves`); under XWayland
+   * in a Wayland session only where the desktop passes keys to X11 grabs
+   * (`electronMock.xwaylandShortcutsReachApp`); `register` said true anyway (docs/api/global-shortcut.md
+   * "Usage on Linux" at electron@96f3996). Returns whether it fired.
    */
   trigger(accelerator: string): boolean {
     const callback = globalShortcut.registered.get(accelerator);
     if (!callback) throw new Error(`${accelerator} is not registered`);
     if (nativeWayland() && !electronMock.shortcutPortalApproves) return false;
+    const xwayland = electronMock.sessionType === 'wayland' && !nativeWayland();
+    if (xwayland && !electronMock.xwaylandShortcutsReachApp) return false;
     callback();
     return true;
   },
@@ -925,6 +937,7 @@ export function resetElectronMock(): void {
     ozonePlatformArg: '',
     trayHost: true,
     shortcutPortalApproves: false,
+    xwaylandShortcutsReachApp: false,
     platform: process.platform,
     codeSigned: true,
     macLoginItemStatusOnRegister: 'enabled',

@@ -144,11 +144,11 @@ describe('Settings', () => {
     );
   });
 
-  it('on a Wayland desktop, says the shortcut waits for the desktop to approve it, not that it works', async () => {
+  it('on a Wayland desktop, says the desktop decides whether the shortcut works, and the way round it', async () => {
     const { input, described } = await shortcutField('requested');
     expect(input.getAttribute('aria-invalid')).toBeNull(); // not an error: it may well work
     expect(described).toContain(
-      "Needs your desktop's approval: it may ask you once. If the shortcut does nothing, allow it in your desktop's keyboard shortcut settings.",
+      "On Wayland your desktop decides whether this shortcut reaches the app, and may ask you once. If it does nothing, add a shortcut in your desktop's keyboard settings that runs classcharts-tray: starting it again opens this window.",
     );
   });
 
