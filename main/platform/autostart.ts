@@ -166,8 +166,11 @@ export interface XdgAutostartOptions {
   repairExec?: boolean;
 }
 
-/** True when an entry's content lets the desktop start it (no `Hidden=true`, no `X-GNOME-Autostart-enabled=false`). */
-function entryEnabled(content: string): boolean {
+/**
+ * True when an autostart entry's content lets the desktop start it: no `Hidden=true` and no
+ * `X-GNOME-Autostart-enabled=false`, which a user may set from their desktop's settings (XDG Autostart spec).
+ */
+export function entryEnabled(content: string): boolean {
   return (
     !/^Hidden\s*=\s*true\s*$/m.test(content) && !/^X-GNOME-Autostart-enabled\s*=\s*false\s*$/m.test(content)
   );
@@ -186,9 +189,10 @@ async function readEntry(file: string): Promise<string | null> {
  * Linux autostart: `setEnabled(true)` writes the entry (creating the folder), `setEnabled(false)` removes
  * it; `isEnabled()` is true when the file exists and the desktop would start it (not `Hidden=true` or
  * `X-GNOME-Autostart-enabled=false`, which a user may set from their desktop settings); `refresh()`
- * replaces the Exec line of an enabled entry when it is not the current command (the rest of the file,
- * which the user may have edited, is kept). Rejects with the file system's error when the folder cannot
- * be written.
+ * points the Exec line of an enabled entry at this copy when it starts another program (a replaced
+ * AppImage), keeping the arguments the user added and the rest of the file; an entry for this same program
+ * is left as it is, and nothing is rewritten when `repairExec` is false. Rejects with the file system's
+ * error when the folder cannot be written.
  */
 export function createXdgAutostart(
   options: XdgAutostartOptions,

@@ -29,7 +29,7 @@ import { isAbsolute, join } from 'node:path';
 import { DEMO_CREDENTIALS } from '../app';
 import { ClassChartsClient, type Credentials } from '../classcharts/client';
 import { silentLogger, systemClock, type Clock } from '../ports';
-import { autostartFile, execArgs, windowsLoginItem } from './autostart';
+import { autostartFile, entryEnabled, execArgs, windowsLoginItem } from './autostart';
 import { inWaylandSession, runsNativeWayland } from './display-server';
 import { APP_ID, AUTOSTART_ARG, DEFAULT_BASE_URL, serviceEnvironment } from './environment';
 import {
@@ -452,14 +452,6 @@ export async function checkNotifications(facts: {
 // Login item
 // -------------------------------------------------------------------------------------------------
 
-/**
- * The program an XDG `Exec=` value starts: its first argument (autostart.ts `execArgs`, the inverse of
- * `quoteExecArg`). `null` for an empty value.
- */
-export function execProgram(exec: string): string | null {
-  return execArgs(exec)[0] || null;
-}
-
 /** What {@link checkLoginItem} reads. */
 export interface LoginItemFacts {
   platform: string;
@@ -506,14 +498,14 @@ export function checkLoginItem(facts: LoginItemFacts): CheckResult {
     return { status: 'skip', name, detail: `not supported on ${facts.platform}` };
   const content = facts.readFile(facts.autostartFile);
   if (content === null) return { status: 'ok', name, detail: `off (no ${facts.autostartFile})` };
-  if (/^Hidden\s*=\s*true\s*$/m.test(content) || /^X-GNOME-Autostart-enabled\s*=\s*false\s*$/m.test(content))
+  if (!entryEnabled(content))
     return {
       status: 'ok',
       name,
       detail: `off (${facts.autostartFile} is disabled in the desktop's settings)`,
     };
   const exec = /^Exec\s*=(.*)$/m.exec(content)?.[1];
-  const program = exec === undefined ? null : execProgram(exec);
+  const program = execArgs(exec ?? '')[0] || null;
   if (program === null)
     return { status: 'warn', name, detail: `${facts.autostartFile} has no Exec line: it starts nothing` };
   if (isAbsolute(program) && !facts.exists(program))
