@@ -102,18 +102,29 @@ export const LINUX_SANDBOX_HINT =
   '`sudo chown root:root node_modules/electron/dist/chrome-sandbox && sudo chmod 4755 node_modules/electron/dist/chrome-sandbox` once, then try again.';
 
 /**
- * Electron's arguments for this checkout: the app folder; `--ozone-platform=x11` in a Linux Wayland session
- * with XWayland (as the packaged app's desktop entry has it: main/platform/display-server.ts); and
- * `--no-sandbox` when running as root, since Chromium refuses to run as root with its sandbox on
- * (containers, CI).
+ * Electron's arguments for this checkout: the app folder and `appArgs` (e.g. `--self-test`);
+ * `--ozone-platform=x11` in a Linux Wayland session with XWayland (as the packaged app's desktop entry has
+ * it: main/platform/display-server.ts); and `--no-sandbox` when running as root, since Chromium refuses to
+ * run as root with its sandbox on (containers, CI). Used by `npm start`/`npm run demo`, `npm run self-test`
+ * and the `_electron` tests.
  */
 export function electronArgs(options: {
   platform: NodeJS.Platform;
   env: NodeJS.ProcessEnv;
   root: boolean;
+  appArgs?: readonly string[];
 }): string[] {
   const sandbox = options.platform === 'linux' && options.root ? ['--no-sandbox'] : [];
-  return ['.', ...xwaylandArgs(options), ...sandbox];
+  return ['.', ...(options.appArgs ?? []), ...xwaylandArgs(options), ...sandbox];
+}
+
+/**
+ * Builds the app into out/ (`electron-vite build`, run through this Node: the .bin shim is a shell script
+ * Windows cannot spawn) with `env`; resolves with its exit code.
+ */
+export function runBuild(env: NodeJS.ProcessEnv): Promise<number> {
+  const electronVite = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
+  return run(process.execPath, [electronVite, 'build'], env);
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
@@ -154,9 +165,7 @@ async function main(mode: string | undefined): Promise<number> {
   delete env.CLASSCHARTS_DEMO;
   delete env.ELECTRON_RUN_AS_NODE;
 
-  // electron-vite's own script through this Node (the .bin shim is a shell script Windows cannot spawn).
-  const electronVite = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
-  const built = await run(process.execPath, [electronVite, 'build'], env);
+  const built = await runBuild(env);
   if (built !== 0) return built;
 
   let fake: { url: string; close(): Promise<void> } | null = null;

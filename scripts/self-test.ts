@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { electronPackageDir, findElectronBinary, MISSING_ELECTRON } from './launch';
+import { runBuild, electronArgs, electronPackageDir, findElectronBinary, MISSING_ELECTRON } from './launch';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -20,15 +20,6 @@ export interface SelfTestRun {
   /** Each non-empty stdout line, in order: the check lines. */
   lines: string[];
   stderr: string;
-}
-
-/**
- * The arguments that start the app in `cwd` (`.`) with `--self-test`, plus `--no-sandbox` when running as
- * root on Linux (Chromium refuses its sandbox there: containers, CI), as scripts/launch.ts does.
- */
-export function selfTestArgs(platform: NodeJS.Platform = process.platform): string[] {
-  const asRoot = platform === 'linux' && process.getuid?.() === 0;
-  return asRoot ? ['.', '--self-test', '--no-sandbox'] : ['.', '--self-test'];
 }
 
 /**
@@ -47,7 +38,13 @@ export function runSelfTestBinary(options: {
   const env = { ...options.env };
   delete env.ELECTRON_RUN_AS_NODE;
   return new Promise((resolve, reject) => {
-    const child = spawn(options.binary, selfTestArgs(), {
+    const args = electronArgs({
+      platform: process.platform,
+      env,
+      root: process.getuid?.() === 0,
+      appArgs: ['--self-test'],
+    });
+    const child = spawn(options.binary, args, {
       cwd: options.cwd,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,16 +81,6 @@ export function runSelfTestBinary(options: {
   });
 }
 
-/** Runs electron-vite's build through this Node (the .bin shim is a shell script Windows cannot spawn). */
-function build(env: NodeJS.ProcessEnv): Promise<number> {
-  const electronVite = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [electronVite, 'build'], { cwd: root, env, stdio: 'inherit' });
-    child.on('error', reject);
-    child.on('close', (code) => resolve(code ?? 1));
-  });
-}
-
 async function main(): Promise<number> {
   const binary = findElectronBinary({
     env: process.env,
@@ -104,7 +91,7 @@ async function main(): Promise<number> {
     console.error(MISSING_ELECTRON);
     return 1;
   }
-  const built = await build(process.env);
+  const built = await runBuild(process.env);
   if (built !== 0) return built;
   const { startFakeClassCharts } = await import('../test/fake-classcharts/index');
   const fake = await startFakeClassCharts({ port: 0 });

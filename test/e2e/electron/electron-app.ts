@@ -7,7 +7,7 @@
  * Nothing here downloads anything: without a binary every spec is skipped with {@link skipReason}.
  */
 import { _electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import { electronPackageDir, findElectronBinary } from '../../../scripts/launch';
+import { electronArgs, electronPackageDir, findElectronBinary } from '../../../scripts/launch';
 import { acquireOutDirLock } from '../../electron/out-dir-lock';
 import { buildApp, ROOT } from '../../electron/pack';
 import { startFakeClassCharts, type FakeClassCharts } from '../../fake-classcharts/index';
@@ -70,12 +70,6 @@ export function appEnv(fake: FakeClassCharts, appData?: string, extra: Record<st
   return env;
 }
 
-/** `[...args]` plus `--no-sandbox` when running as root on Linux (Chromium refuses its sandbox there). */
-export function electronArgs(...args: string[]): string[] {
-  const rootUser = process.platform === 'linux' && process.getuid?.() === 0;
-  return rootUser ? [...args, '--no-sandbox'] : args;
-}
-
 /** A launched app and its popover page. */
 export interface LaunchedApp {
   app: ElectronApplication;
@@ -86,7 +80,7 @@ export interface LaunchedApp {
 export async function launchApp(fake: FakeClassCharts, appData?: string): Promise<LaunchedApp> {
   const app = await _electron.launch({
     executablePath: binary!,
-    args: electronArgs('.'),
+    args: electronArgs({ platform: process.platform, env: process.env, root: process.getuid?.() === 0 }),
     cwd: ROOT,
     env: appEnv(fake, appData),
     timeout: 60_000,
