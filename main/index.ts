@@ -41,15 +41,9 @@ import {
   launchCommand,
 } from './platform/autostart';
 import { inWaylandSession, runsNativeWayland } from './platform/display-server';
-import {
-  APP_ID,
-  AUTOSTART_ARG,
-  PRODUCT_NAME,
-  serviceEnvironment,
-  userDataFolder,
-} from './platform/environment';
+import { APP_ID, PRODUCT_NAME, serviceEnvironment, userDataFolder } from './platform/environment';
 import { forwardEvents, isTrustedSender, registerIpc } from './platform/ipc';
-import { startedAtLogin } from './platform/launch';
+import { relaunchArgs, startedAtLogin } from './platform/launch';
 import { createConsoleLogger } from './platform/logger';
 import { API_SESSION_PARTITION, createElectronFetch } from './platform/net-fetch';
 import { createElectronNotifier } from './platform/notifier';
@@ -196,8 +190,7 @@ async function boot(): Promise<void> {
       hidePopover: () => popover?.hide(),
       // A new process reads the keychain's keys again (ports.ts `Shell.relaunch`); quiet: into the tray.
       relaunch: ({ quiet }) => {
-        const args = process.argv.slice(1).filter((arg) => arg !== AUTOSTART_ARG);
-        app.relaunch({ args: quiet ? [...args, AUTOSTART_ARG] : args });
+        app.relaunch({ args: relaunchArgs({ argv: process.argv, quiet }) });
         app.quit();
       },
     },

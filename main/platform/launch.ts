@@ -18,3 +18,13 @@ export function startedAtLogin(options: {
 }): boolean {
   return options.argv.includes(AUTOSTART_ARG) || options.loginItemOpenedAtLogin === true;
 }
+
+/**
+ * The arguments for `app.relaunch({ args })` (which otherwise reuses `process.argv.slice(1)`): this process's
+ * own arguments after the executable, with {@link AUTOSTART_ARG} present exactly when `quiet` (a restart
+ * into the tray, as at login) and absent otherwise (the new process opens the popover, as a user's start).
+ */
+export function relaunchArgs(options: { argv: readonly string[]; quiet: boolean }): string[] {
+  const args = options.argv.slice(1).filter((arg) => arg !== AUTOSTART_ARG);
+  return options.quiet ? [...args, AUTOSTART_ARG] : args;
+}

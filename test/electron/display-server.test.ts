@@ -13,7 +13,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { X11_OZONE_ARG, runsNativeWayland } from '../../main/platform/display-server';
-import { startedAtLogin } from '../../main/platform/launch';
+import { relaunchArgs, startedAtLogin } from '../../main/platform/launch';
 import { electronArgs } from '../../scripts/launch';
 
 describe('runsNativeWayland', () => {
@@ -60,6 +60,22 @@ describe('startedAtLogin', () => {
     expect(
       startedAtLogin({ argv: ['/Applications/X.app/Contents/MacOS/X'], loginItemOpenedAtLogin: false }),
     ).toBe(false);
+  });
+});
+
+describe('relaunchArgs', () => {
+  const argv = ['/usr/bin/classcharts-tray', '--ozone-platform=x11', '--autostart'];
+
+  it('restarts as the user started it (no --autostart: the popover opens), keeping the other arguments', () => {
+    expect(relaunchArgs({ argv, quiet: false })).toEqual(['--ozone-platform=x11']);
+    expect(
+      startedAtLogin({ argv: ['/usr/bin/classcharts-tray', ...relaunchArgs({ argv, quiet: false })] }),
+    ).toBe(false);
+  });
+
+  it('restarts quietly into the tray with --autostart once, however it was started', () => {
+    expect(relaunchArgs({ argv, quiet: true })).toEqual(['--ozone-platform=x11', '--autostart']);
+    expect(relaunchArgs({ argv: ['/usr/bin/electron', '.'], quiet: true })).toEqual(['.', '--autostart']);
   });
 });
 
