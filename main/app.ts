@@ -769,7 +769,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     const restored = await keeper.restore();
     starting = false;
     if (restored === 'locked') {
-      // Kept, with the data cached for it: asked again on unlock, wake-up, the popover and the next start.
+      // Kept, with the data cached for it: asked again at the next start, or by a restart (retryLockedKeychain).
       keychain = 'locked';
       publish();
       return;

@@ -188,6 +188,14 @@ export type AuthStatus = 'starting' | 'signed-out' | 'signing-in' | 'signed-in' 
 export type KeychainStatus = 'available' | 'basic-text' | 'locked' | 'unavailable';
 
 /**
+ * What people call the keychain on `platform` (`AppState.environment.platform`): `Keychain` on macOS,
+ * `keyring` elsewhere; the popover and the tray word a locked one alike ("Waiting for your keyring").
+ */
+export function keychainWord(platform: string): 'Keychain' | 'keyring' {
+  return platform === 'darwin' ? 'Keychain' : 'keyring';
+}
+
+/**
  * The global shortcut of the settings, as the system took it: `off` (none set), `active` (registered),
  * `taken` (set, but the system refused it: another application holds it, or the system does not accept
  * that combination), `unavailable` (no global

@@ -25,7 +25,7 @@ export interface ShortcutController {
 
 /**
  * Creates the controller; nothing is registered until `apply`. `needsApproval`: the desktop decides
- * (display-server.ts `runsNativeWayland`); default false.
+ * whether a shortcut reaches the app (a Wayland session: display-server.ts `inWaylandSession`); default false.
  */
 export function createShortcut(
   globalShortcut: Pick<GlobalShortcut, 'register' | 'unregister'>,

@@ -7,7 +7,7 @@
  *
  * No electron import; main/platform/tray.ts applies the result.
  */
-import type { AppState, LessonView, PupilView } from '../../preload/contract';
+import { keychainWord, type AppState, type LessonView, type PupilView } from '../../preload/contract';
 import { londonTime, parseInstant } from '../classcharts/dates';
 
 /** Longest menu-bar title (characters, ellipsis included); longer titles are cut. */
@@ -135,7 +135,7 @@ export function trayText(state: AppState, nowMs: number, options: TrayTextOption
   if (state.auth === 'needs-sign-in') return cap('Sign in', ['Sign in again to see your timetable']);
   if (state.auth === 'signed-out' && state.environment.keychain === 'locked') {
     // A remembered sign-in waits for the keychain (vault.ts): say so where GNOME shows it, the menu too.
-    headline = `Waiting for your ${state.environment.platform === 'darwin' ? 'Keychain' : 'keyring'}`;
+    headline = `Waiting for your ${keychainWord(state.environment.platform)}`;
     return cap('', [`${headline} to open your saved sign-in`]);
   }
   if (state.auth === 'signed-out') return cap('', ['Signed out']);
