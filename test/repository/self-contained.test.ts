@@ -6,7 +6,7 @@
 // Patterns and sample paths are built from parts so that this file does not trip its own scan.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -27,6 +27,13 @@ const EXCEPTIONS: Exception[] = [
     file: 'eslint.config.js',
     text: `${up(2)}main`,
     why: 'an import pattern matched against imports in renderer/, not a path from eslint.config.js',
+  },
+  // Resolved from the root, `../main` is the repository itself only when its folder is named `main`; a
+  // clone in any other folder (`git clone … classcharts-tray`) would flag it.
+  {
+    file: 'eslint.config.js',
+    text: `${up(1)}main`,
+    why: 'the same import pattern, one level up',
   },
 ];
 
@@ -104,7 +111,11 @@ describe('the repository', () => {
 
   it('has no stale exception', () => {
     const all = scanProject(root).map((reference) => `${reference.file} ${reference.text}`);
-    for (const exception of EXCEPTIONS)
+    // An exception that resolves to the repository's own folder (`../main` in a clone named `main`) is
+    // flagged only in clones named otherwise, so it cannot be judged stale here.
+    const pointsHome = (exception: Exception): boolean =>
+      resolve(root, dirname(exception.file), exception.text) === resolve(root);
+    for (const exception of EXCEPTIONS.filter((e) => !pointsHome(e)))
       expect(all, exception.why).toContain(`${exception.file} ${exception.text}`);
   });
 });
