@@ -2,7 +2,9 @@
 // Electron app where a binary exists) in a temp folder of its own, and prints the closing line CI reads
 // ("e2e: N passed, N failed, N skipped"), counted from Playwright's JSON report plus one test of the
 // runner's own: the run leaves its temp folder empty. Extra arguments go to `playwright test`
-// (`-- -g "homework"`, `-- --update-snapshots`, `-- --project popover`).
+// (`-- -g "homework"`, `-- --update-snapshots`, `-- --project popover`), except `--update-docs`: it runs
+// only test/e2e/popover/docs-screenshots.spec.ts, which then rewrites the README's two screenshots
+// (docs/images/today-light.png, today-dark.png) instead of only checking them.
 //
 // Video of a failed test needs ffmpeg: Playwright's own (`npx playwright install ffmpeg`) or, on Linux, the
 // system's (`apt-get install -y ffmpeg`), which is offered to Playwright through a private registry folder.
@@ -84,9 +86,19 @@ console.log(video.line);
 const transformCache = {
   PLAYWRIGHT_TRANSFORM_CACHE_DIR: path.resolve('node_modules/.cache/playwright-transform'),
 };
-const run = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+// `--update-docs` is ours, not Playwright's: it becomes an environment variable the docs spec reads.
+const updateDocs = process.argv.includes('--update-docs');
+const playwrightArgs = process.argv.slice(2).filter((arg) => arg !== '--update-docs');
+if (updateDocs) playwrightArgs.unshift('test/e2e/popover/docs-screenshots.spec.ts', '--project=popover');
+const run = spawnSync('npx', ['playwright', 'test', ...playwrightArgs], {
   stdio: 'inherit',
-  env: { ...process.env, ...temp.env, ...video.env, ...transformCache },
+  env: {
+    ...process.env,
+    ...temp.env,
+    ...video.env,
+    ...transformCache,
+    ...(updateDocs ? { CCT_UPDATE_DOCS: '1' } : {}),
+  },
 });
 const problem = temp.leftoverProblem();
 temp.remove();

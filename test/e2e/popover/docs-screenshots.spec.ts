@@ -1,0 +1,66 @@
+/**
+ * The README's two pictures: the Today view of the demo student, light and dark, on Monday 23 November
+ * 2026 at 10:15 London time (main's clock and the page's frozen there), drawn by Chromium at twice the
+ * popover's size with the pinned DejaVu fonts (test/e2e/browser.ts).
+ *
+ * `npm run test:e2e -- --update-docs` (scripts/run-e2e.ts sets {@link UPDATE_DOCS_ENV} and runs only this
+ * file) writes them to docs/images/today-light.png and today-dark.png. Without it the test still renders
+ * the view and checks that the committed picture exists, is at most {@link MAX_BYTES} bytes (the README
+ * stays light to clone and to load) and has the rendered picture's size in pixels, so a change of the
+ * popover's size or scale cannot leave the README showing an outdated shape.
+ */
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '../fixtures';
+import { expectTodayShown, MONDAY_MORNING, waitForToday } from '../popover-page';
+
+/** The environment variable scripts/run-e2e.ts sets (to `1`) for `--update-docs`. */
+const UPDATE_DOCS_ENV = 'CCT_UPDATE_DOCS';
+
+/** The largest a committed screenshot may be, in bytes (100 KB). */
+const MAX_BYTES = 100 * 1024;
+
+/** docs/images/ of this repository. */
+const IMAGES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/images');
+
+/**
+ * Width and height in pixels of a PNG, read from its IHDR chunk (bytes 16–23, big-endian; PNG spec
+ * §11.2.2, https://www.w3.org/TR/png-3/#11IHDR). Throws when the bytes are not a PNG.
+ */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  if (
+    bytes.length < 24 ||
+    bytes.toString('latin1', 1, 4) !== 'PNG' ||
+    bytes.toString('latin1', 12, 16) !== 'IHDR'
+  ) {
+    throw new Error('not a PNG');
+  }
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+test.use({ previewOptions: { now: MONDAY_MORNING, frozen: true }, deviceScaleFactor: 2 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(scheme, () => {
+    test.use({ colorScheme: scheme });
+
+    test(`the README's Today picture (${scheme})`, async ({ page }) => {
+      await page.getByRole('button', { name: 'Use demo student' }).click();
+      await waitForToday(page);
+      await expectTodayShown(page);
+      const shot = await page.screenshot({ animations: 'disabled', caret: 'hide' });
+      const file = path.join(IMAGES, `today-${scheme}.png`);
+      if (process.env[UPDATE_DOCS_ENV] === '1') {
+        mkdirSync(IMAGES, { recursive: true });
+        writeFileSync(file, shot);
+      }
+      expect(existsSync(file), `${file} is committed (npm run test:e2e -- --update-docs)`).toBe(true);
+      const bytes = statSync(file).size;
+      expect(bytes, `${path.basename(file)} is at most 100 KB`).toBeLessThanOrEqual(MAX_BYTES);
+      expect(pngSize(readFileSync(file)), `${path.basename(file)} has the rendered size in pixels`).toEqual(
+        pngSize(shot),
+      );
+    });
+  });
+}
