@@ -12,6 +12,7 @@ import type {
   LaunchAtLoginStatus,
   NavigateTarget,
   NotificationKind,
+  UpdateState,
 } from '../preload/contract';
 
 /** Time source and timers. `now()` is epoch milliseconds; delays are milliseconds. */
@@ -184,6 +185,25 @@ export interface GlobalShortcutPort {
   readonly needsApproval?: boolean;
 }
 
+/**
+ * The app's own updates (Electron: main/platform/updater.ts over electron-updater). The core decides when
+ * to check (main/update/update-schedule.ts); the adapter checks, downloads in the background, verifies
+ * (sha512) and reports each step as one {@link UpdateState}. It never restarts the app by itself.
+ */
+export interface Updater {
+  /** The current state (`off` with its reason when this copy cannot update itself). */
+  state(): UpdateState;
+  /**
+   * Asks the update server and, when it offers a newer version, downloads it. Resolves once the check and
+   * the download it started are over, whatever the outcome (the state says it); never rejects.
+   */
+  check(): Promise<void>;
+  /** Quits the app and installs the downloaded update (state `ready`); does nothing in any other state. */
+  quitAndInstall(): void;
+  /** Calls `listener` with each new state; returns a function that stops it. */
+  onState(listener: (state: UpdateState) => void): () => void;
+}
+
 /** Everything createApp needs. */
 export interface AppPorts {
   fetch: typeof fetch;
@@ -199,6 +219,8 @@ export interface AppPorts {
   shortcut?: GlobalShortcutPort;
   /** Where attachments are downloaded to be opened; absent, `attachment:open` says it is not available. */
   attachments?: AttachmentFolder;
+  /** The app's own updates; absent where it cannot update itself (the CLI, the preview, Node tests). */
+  updater?: Updater;
   config: {
     /** Service root, e.g. `https://www.classcharts.com` or the fake server's URL. */
     baseUrl: string;

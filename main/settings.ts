@@ -122,6 +122,7 @@ const topScalars = {
   refreshIntervalMinutes: z.int().min(5).max(120),
   launchAtLogin: z.boolean(),
   shortcut: shortcutSchema.nullable(),
+  autoUpdate: z.boolean(),
 };
 
 /** A complete, valid `Settings` object (unknown keys rejected). */
@@ -147,6 +148,7 @@ export const settingsPatchSchema = z.strictObject({
   refreshIntervalMinutes: topScalars.refreshIntervalMinutes.optional(),
   launchAtLogin: topScalars.launchAtLogin.optional(),
   shortcut: topScalars.shortcut.optional(),
+  autoUpdate: topScalars.autoUpdate.optional(),
 });
 
 // Compile-time: the schemas produce exactly the contract's types.
@@ -172,6 +174,7 @@ export function mergeSettings(current: Settings, patch: SettingsPatch): Settings
     refreshIntervalMinutes: patch.refreshIntervalMinutes ?? current.refreshIntervalMinutes,
     launchAtLogin: patch.launchAtLogin ?? current.launchAtLogin,
     shortcut: patch.shortcut === undefined ? current.shortcut : patch.shortcut,
+    autoUpdate: patch.autoUpdate ?? current.autoUpdate,
   };
   return settingsSchema.parse(merged);
 }

@@ -77,6 +77,8 @@ export interface Settings {
   launchAtLogin: boolean;
   /** Global shortcut (Electron accelerator, e.g. `CommandOrControl+Shift+C`) toggling the popover, or `null`. */
   shortcut: string | null;
+  /** Check for new versions of the app (at start and every 6 hours) and download them in the background. */
+  autoUpdate: boolean;
 }
 
 /** A partial settings change (`settings:update`); nested objects merge. */
@@ -88,6 +90,7 @@ export interface SettingsPatch {
   refreshIntervalMinutes?: number;
   launchAtLogin?: boolean;
   shortcut?: string | null;
+  autoUpdate?: boolean;
 }
 
 /** Defaults for a first run. */
@@ -114,6 +117,7 @@ export const DEFAULT_SETTINGS: Settings = {
   refreshIntervalMinutes: 15,
   launchAtLogin: false,
   shortcut: null,
+  autoUpdate: true,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -211,6 +215,27 @@ export type ShortcutStatus = 'off' | 'active' | 'taken' | 'unavailable' | 'reque
  */
 export type LaunchAtLoginStatus = 'on' | 'off' | 'needs-approval';
 
+/**
+ * Where the app's own updates stand (docs/auto-update.md), one state at a time:
+ * - `off`: this copy does not update itself; `reason` says why in words fit to show (the setting is off, a
+ *   demo, a development run, an unsigned macOS build);
+ * - `idle`: nothing checked yet; `checking`: asking the update server;
+ * - `up-to-date`: the last check found no newer version, at `checkedAt` (epoch ms);
+ * - `downloading`: `version` is being downloaded in the background, `percent` 0–100;
+ * - `ready`: `version` is downloaded and verified (sha512): it is installed on quit, or now from the tray's
+ *   "Restart to update to X.Y.Z";
+ * - `error`: the last check or download failed at `at` (epoch ms); `message` is fit to show. The next
+ *   scheduled check tries again.
+ */
+export type UpdateState =
+  | { status: 'off'; reason: string }
+  | { status: 'idle' }
+  | { status: 'checking' }
+  | { status: 'up-to-date'; checkedAt: number }
+  | { status: 'downloading'; version: string; percent: number }
+  | { status: 'ready'; version: string }
+  | { status: 'error'; message: string; at: number };
+
 /** The snapshot: everything the popover (and tray) shows. Sent on `state:get` and `state:changed`. */
 export interface AppState {
   auth: AuthStatus;
@@ -255,6 +280,8 @@ export interface AppState {
     notifications?: { status: 'ok' | 'failed'; reason: string | null };
     /** What the system will do with "Launch at login" (read at start and after each change); absent before. */
     launchAtLogin?: LaunchAtLoginStatus;
+    /** The app's own updates; absent where the app cannot update itself at all (the CLI, the preview). */
+    update?: UpdateState;
   };
 }
 
