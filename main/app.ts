@@ -59,6 +59,7 @@ import { clearKnownData, type KnownData, loadKnownData, saveKnownData } from './
 import { nextMinuteDelay, popoverShouldRefresh } from './sync/schedule';
 import { buildAppState } from './sync/snapshot';
 import { type CoreClient, type DataChange, type SyncEvent, SyncEngine } from './sync/sync-engine';
+import { createUpdateSchedule } from './update/update-schedule';
 
 /** The demo accounts the fake server serves (offered only when `config.demo`). */
 export const DEMO_CREDENTIALS: Record<'student' | 'parent', Credentials> = {
@@ -198,6 +199,18 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     onEvent: emitCore,
   });
 
+  // The app's own updates: when to check is decided here, in the core (update-schedule.ts).
+  const updates = ports.updater
+    ? createUpdateSchedule({
+        clock,
+        updater: ports.updater,
+        enabled: () => settings.autoUpdate,
+        busy: () => keeper.status === 'signing-in',
+        logger,
+      })
+    : null;
+  ports.updater?.onState(() => publish());
+
   keeper.on((event) => {
     emitCore(event);
     if (event.type === 'status') onSessionStatus(event.status);
@@ -240,6 +253,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
         shortcut,
         ...(notificationDelivery ? { notifications: notificationDelivery } : {}),
         ...(launchAtLogin ? { launchAtLogin } : {}),
+        ...(updates ? { update: updates.shown() } : {}),
       },
     });
   }
@@ -696,9 +710,11 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
         }
       }
       const intervalChanged = next.refreshIntervalMinutes !== settings.refreshIntervalMinutes;
+      const autoUpdateChanged = next.autoUpdate !== settings.autoUpdate;
       settings = next;
       saveSettings(store, settings);
       if (intervalChanged) engine.reschedule();
+      if (autoUpdateChanged) updates?.settingChanged();
       publish();
       return settings;
     },
@@ -824,9 +840,11 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
         logger.error('start-up failed', { error: describe(error) });
         emitCore({ type: 'error', message: describe(error) });
       });
+      updates?.start();
     },
     async stop() {
       started = false;
+      updates?.stop();
       stopTick();
       keeper.stop();
       engine.stop();
@@ -841,6 +859,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       const wasAsleep = suspended;
       suspended = false;
       if (!started) return;
+      updates?.resume();
       // One wake-up told twice (the late minute tick, then the system's own event): renew once. Not
       // while offline, where the network coming back must be tried at once.
       const online = !engine.freshness.offline;
