@@ -12,6 +12,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync } from 'node:fs';
+import { Module, createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { vi } from 'vitest';
@@ -991,3 +992,20 @@ const electron = {
   dialog,
 };
 export default electron;
+
+/**
+ * CommonJS packages that main bundles (electron-updater: ElectronAppAdapter.js, electronHttpExecutor.js)
+ * call `require("electron")` when they run. `vi.mock` does not reach a `require()` made inside a package
+ * vitest leaves to Node (measured: electron-updater's `require("electron")` loaded
+ * node_modules/electron/index.js, which tries to download the binary, even with the package in
+ * `server.deps.inline`). So this mock also sits in Node's require cache under that file's name — in
+ * Electron, `require('electron')` gives the built-in module the same way. Each evaluation of this file (a
+ * `vi.resetModules()`) puts its own instance there, the one the test imports.
+ */
+const nodeRequire = createRequire(import.meta.url);
+const electronEntry = nodeRequire.resolve('electron');
+const cached = new Module(electronEntry);
+cached.filename = electronEntry;
+cached.loaded = true;
+cached.exports = electron;
+nodeRequire.cache[electronEntry] = cached;

@@ -9,8 +9,14 @@
  *   "Redirect was cancelled" — which is why `net.fetch` cannot return a 3xx (electron/electron#43715);
  * - `redirect: 'follow'` also emits `redirect` (same arguments), then follows by itself unless the listener
  *   called `abort()`; `'error'` fails;
- * - `response` gives an IncomingMessage-like object (statusCode, lower-case headers with `set-cookie` as an
- *   array, `data`/`end`/`error`/`aborted` events); `abort()` ends it all without an `error`;
+ * - the URL is `url`, or built from `protocol` (default `http:`), `host` or `hostname` (default
+ *   `localhost`) and `port`, and `path` (default `/`), and `headers` are sent with those set by `setHeader`
+ *   (net-client-request.ts `parseOptions`) — how electron-updater calls it (electronHttpExecutor.js);
+ * - `response` gives an IncomingMessage, a Readable stream (it can be piped; net-client-request.ts
+ *   `class IncomingMessage extends Readable`) with statusCode, statusMessage, lower-case headers with
+ *   `set-cookie` as an array; `abort()` ends it all without an `error`;
+ * - a failure is an Error whose message is Chromium's net error name (`net::ERR_CONNECTION_REFUSED`), with
+ *   no `code` (net-client-request.ts: `new Error(netErrorString)`);
  * - cookies: with a `session` and `useSessionCookies: true` or `credentials: 'include'` (credentials, when
  *   given, decide), every response's `Set-Cookie` — redirects included, before the `redirect` event — goes
  *   into the session's jar, and the jar's cookies for the URL replace any `Cookie` header given. Otherwise
@@ -22,6 +28,7 @@
  */
 import { EventEmitter } from 'node:events';
 import http from 'node:http';
+import { Readable } from 'node:stream';
 import type { ClientRequestConstructorOptions } from 'electron';
 import { CookieJar } from 'tough-cookie';
 import type {
@@ -128,7 +135,8 @@ class EmulatedClientRequest extends EventEmitter implements NetRequestLike {
   }
 
   end(): this {
-    void this.send(this.options.url ?? '', this.options.method ?? 'GET', Buffer.concat(this.chunks));
+    const method = (this.options.method ?? 'GET').toUpperCase();
+    void this.send(requestUrl(this.options), method, Buffer.concat(this.chunks));
     return this;
   }
 
@@ -147,8 +155,20 @@ class EmulatedClientRequest extends EventEmitter implements NetRequestLike {
     if (!this.aborted) this.emit('error', error instanceof Error ? error : new Error(String(error)));
   }
 
+  /** A system error of node:http as Chromium names it (net/base/net_error_list.h). */
+  private failNet(error: NodeJS.ErrnoException): void {
+    const names: Record<string, string> = {
+      ECONNREFUSED: 'CONNECTION_REFUSED',
+      ECONNRESET: 'CONNECTION_RESET',
+      ENOTFOUND: 'NAME_NOT_RESOLVED',
+      ETIMEDOUT: 'TIMED_OUT',
+    };
+    this.fail(new Error(`net::ERR_${names[error.code ?? ''] ?? 'FAILED'}`));
+  }
+
   private async send(url: string, method: string, body: Buffer): Promise<void> {
-    const headers = { ...this.headers };
+    const given = Object.entries(this.options.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]);
+    const headers = { ...Object.fromEntries(given), ...this.headers };
     if (this.jar) {
       try {
         const cookie = await this.jar.header(url);
@@ -161,7 +181,7 @@ class EmulatedClientRequest extends EventEmitter implements NetRequestLike {
     if (this.aborted) return;
     const request = http.request(url, { method, headers });
     this.current = request;
-    request.on('error', (error) => this.fail(error));
+    request.on('error', (error) => this.failNet(error));
     request.on('response', (incoming) => {
       void this.receive(url, method, incoming).catch((error: unknown) => this.fail(error));
     });
@@ -203,15 +223,25 @@ class EmulatedClientRequest extends EventEmitter implements NetRequestLike {
       await this.send(target, status === 307 || status === 308 ? method : 'GET', Buffer.alloc(0));
       return;
     }
-    const response = Object.assign(new EventEmitter(), {
+    const response = Object.assign(new Readable({ read: () => incoming.resume() }), {
       statusCode: status,
+      statusMessage: incoming.statusMessage ?? '',
       headers: incoming.headers as Record<string, string | string[]>,
     });
     this.emit('response', response as unknown as NetResponseLike);
-    incoming.on('data', (chunk: Buffer) => !this.aborted && response.emit('data', chunk));
-    incoming.on('end', () => !this.aborted && response.emit('end'));
-    incoming.on('error', (error) => !this.aborted && response.emit('error', error));
+    incoming.on('data', (chunk: Buffer) => {
+      if (!this.aborted && !response.push(chunk)) incoming.pause();
+    });
+    incoming.on('end', () => !this.aborted && response.push(null));
+    incoming.on('error', (error) => !this.aborted && response.destroy(error));
   }
+}
+
+/** The URL Electron requests for these options (net-client-request.ts `parseOptions`). */
+function requestUrl(options: EmulatedRequestOptions): string {
+  if (options.url) return options.url;
+  const { protocol = 'http:', host, hostname = 'localhost', port, path = '/' } = options;
+  return new URL(path, `${protocol}//${host ?? (port ? `${hostname}:${port}` : hostname)}`).href;
 }
 
 /**
