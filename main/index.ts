@@ -1,6 +1,6 @@
 /**
  * Electron composition root: builds the real ports (net.request as fetch, safeStorage vault, electron-store,
- * Notification, login items / XDG autostart, shell), creates the core (main/app.ts), and wires the tray,
+ * Notification, login items / XDG autostart, shell, electron-updater), creates the core (main/app.ts), and wires the tray,
  * the popover, IPC, the global shortcut and power events to it. One instance only; no dock icon on macOS.
  * A start by the user (not at login: launch.ts) opens the popover once loaded; a native Wayland run
  * (display-server.ts) gets the popover as a plain framed window.
@@ -30,6 +30,7 @@ import {
   session,
   shell,
 } from 'electron';
+import { autoUpdater } from 'electron-updater';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createAttachmentFolder } from './adapters/attachment-folder';
@@ -55,6 +56,7 @@ import { SELF_TEST_ARG, selfTestCommand } from './platform/self-test';
 import { createShortcut } from './platform/shortcut';
 import { createElectronStore } from './platform/store';
 import { createTray, startMinuteTicker, type TrayController } from './platform/tray';
+import { createElectronUpdater, updaterOffReason } from './platform/updater';
 import { createSafeStorageVault } from './platform/vault';
 import { systemClock, type AppPorts } from './ports';
 import type { AppState } from '../preload/contract';
@@ -173,6 +175,19 @@ async function boot(): Promise<void> {
     inWaylandSession({ platform, env: process.env }),
   );
   const attachments = createAttachmentFolder({ logger });
+  // The app's own updates (electron-updater; off in a demo, a development run, a Linux .deb). The core decides when.
+  const updater = createElectronUpdater({
+    offReason: updaterOffReason({
+      demo,
+      isPackaged: app.isPackaged,
+      platform,
+      appImage: process.env.APPIMAGE,
+    }),
+    load: () => autoUpdater,
+    platform,
+    logger,
+    now: () => systemClock.now(),
+  });
   const ports: AppPorts = {
     // The API's own session, in memory only (no `persist:`): its cookies never reach the disk (net-fetch.ts).
     fetch: createElectronFetch(
@@ -198,6 +213,7 @@ async function boot(): Promise<void> {
     shortcut,
     // Downloaded attachments: one private temporary folder per run, removed on quit (below) and sign-out.
     attachments,
+    updater,
     config: { baseUrl, demo, version: app.getVersion(), platform },
   };
   core = createApp(ports);
@@ -262,6 +278,7 @@ async function boot(): Promise<void> {
         toggle('Notifications', running.handlers['settings:update']({ notifications: { enabled: on } })),
       signOut: () => settle('sign out', running.handlers['auth:logout']()),
       quit: () => app.quit(),
+      installUpdate: () => updater.quitAndInstall(),
     },
   });
   const trayView = tray;

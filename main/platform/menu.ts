@@ -1,6 +1,7 @@
 /**
  * The tray's context menu (right click; on Linux the only reliable way in): Open, Refresh, the pupils as
- * radio items for a parent, Launch at login, Notifications, Sign out (or Sign in…), Quit
+ * radio items for a parent, Launch at login, Notifications, Sign out (or Sign in…), "Restart to update to X.Y.Z"
+ * once an update is downloaded (docs/auto-update.md), Quit
  * (docs/design.md "Tray and popover behaviour"). A pure function of the snapshot; clicks call the
  * actions, which the composition root maps onto the app's handlers.
  */
@@ -17,6 +18,16 @@ export interface TrayMenuActions {
   setNotifications(enabled: boolean): void;
   signOut(): void;
   quit(): void;
+  /**
+   * Quit and install the downloaded update (`environment.update` is `ready`). Absent where the app does
+   * not update itself: the menu then never offers it.
+   */
+  installUpdate?(): void;
+}
+
+/** The menu item that installs a downloaded update: "Restart to update to X.Y.Z". */
+export function restartToUpdateLabel(version: string): string {
+  return `Restart to update to ${version}`;
 }
 
 /**
@@ -74,6 +85,9 @@ export function trayMenuTemplate(
   );
   if (signedIn || state.auth === 'needs-sign-in')
     items.push({ label: 'Sign out', click: () => actions.signOut() });
+  const update = state.environment.update;
+  if (update?.status === 'ready' && actions.installUpdate)
+    items.push({ label: restartToUpdateLabel(update.version), click: () => actions.installUpdate?.() });
   items.push({ label: 'Quit ClassCharts Tray', click: () => actions.quit() });
   return items;
 }

@@ -124,6 +124,7 @@ export function createTray(options: TrayOptions): TrayController {
       s.settings.launchAtLogin,
       s.settings.notifications.enabled,
       s.freshness.refreshing,
+      s.environment.update?.status === 'ready' ? s.environment.update.version : null,
     ]);
 
   const draw = () => {

@@ -1,0 +1,149 @@
+/**
+ * The {@link Updater} port over electron-updater 6 (electron-userland/electron-builder
+ * packages/electron-updater): its `autoUpdater` picks the class for the platform (NSIS on Windows,
+ * Squirrel.Mac on macOS, AppImage on Linux) and reads the feed from `resources/app-update.yml`, which
+ * electron-builder writes from the `publish:` configuration. Downloads go through Electron's `net.request`
+ * on the `electron-updater` session (electronHttpExecutor.js) and are checked against the sha512 of
+ * `latest*.yml` (builder-util-runtime httpExecutor.js `DigestTransform`); a file that does not match is
+ * deleted (AppUpdater.js `executeDownload` → `removeFileIfAny`).
+ *
+ * Each electron-updater event becomes one {@link UpdateState}; errors become one sentence fit to show
+ * ({@link updateErrorMessage}). Background download on; install on quit on; the app never restarts by
+ * itself — only the tray's "Restart to update to X.Y.Z" calls {@link Updater.quitAndInstall}.
+ * docs/auto-update.md.
+ */
+import type { AppUpdater, ProgressInfo, UpdateDownloadedEvent, UpdateInfo } from 'electron-updater';
+import type { UpdateState } from '../../preload/contract';
+import type { Logger, Updater } from '../ports';
+
+/** Options for {@link createElectronUpdater}. */
+export interface ElectronUpdaterOptions {
+  /**
+   * Why this copy does not update itself ({@link updaterOffReason}), or `null`: then `load` is called
+   * once, at once, for the updater.
+   */
+  offReason: string | null;
+  /** The AppUpdater to drive: electron-updater's `autoUpdater` (tests: an AppImageUpdater of their own). */
+  load(): AppUpdater;
+  /** `process.platform`: on macOS an unsigned build cannot update, and the error says so. */
+  platform: string;
+  logger: Logger;
+  /** Epoch milliseconds (the state's `checkedAt` / `at`). */
+  now(): number;
+}
+
+/**
+ * What a copy that cannot update itself shows: on Linux anything but an AppImage (a .deb, a snap, an
+ * unpacked folder; there electron-updater's `checkForUpdates` also resolves `null`).
+ */
+export const CANNOT_UPDATE_REASON =
+  "This copy of the app can't update itself: get new versions from where you installed it.";
+
+/**
+ * Why the app must not update itself here, or `null` when it may: a demo (CLASSCHARTS_DEMO=1, the fake
+ * server); a run that is not a packaged app (`npm start`; electron-updater refuses then too, AppUpdater.js
+ * `isUpdaterActive`); on Linux anything but an AppImage (`APPIMAGE` set by its runtime) — a .deb would be
+ * updated by DebUpdater, which installs with `pkexec`/`sudo dpkg -i` on quit (LinuxUpdater.js), a password
+ * prompt the user did not ask for.
+ */
+export function updaterOffReason(env: {
+  demo: boolean;
+  isPackaged: boolean;
+  platform: string;
+  /** `process.env.APPIMAGE`. */
+  appImage: string | undefined;
+}): string | null {
+  if (env.demo) return 'Updates are off in the demo.';
+  if (!env.isPackaged) return 'Updates are off in a development run.';
+  if (env.platform === 'linux' && !env.appImage) return CANNOT_UPDATE_REASON;
+  return null;
+}
+
+/**
+ * One sentence for a failed check or download (`error` is what electron-updater emitted or rejected with):
+ * - a sha512 mismatch (`ERR_CHECKSUM_MISMATCH`, builder-util-runtime httpExecutor.js `DigestTransform`);
+ * - no network or no server: Electron's `net::ERR_…` errors (lib/common/api/net-client-request.ts emits
+ *   `new Error(netErrorString)`), or an HTTP error (`HttpError`, `Cannot download …, status 5xx`);
+ * - no update information for this system (`ERR_UPDATER_CHANNEL_FILE_NOT_FOUND`: no `latest*.yml`);
+ * - macOS: Squirrel.Mac refuses an app without a valid code signature;
+ * - anything else: "The update failed." and the first line of the error.
+ */
+export function updateErrorMessage(error: unknown, platform: string): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const text = error instanceof Error ? error.message : String(error);
+  if (code === 'ERR_CHECKSUM_MISMATCH' || /checksum mismatch/i.test(text))
+    return 'The download was damaged (checksum mismatch) and was discarded.';
+  if (platform === 'darwin' && /code ?signature|not signed/i.test(text))
+    return "This copy isn't signed, so macOS won't let it update itself: download the new version instead.";
+  if (code === 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND')
+    return 'The update server has no update information for this system.';
+  if (/^net::ERR_|ECONNREFUSED|ENOTFOUND|ETIMEDOUT|timed out/.test(text))
+    return "Couldn't reach the update server.";
+  if (/^HttpError$/.test((error as Error | null)?.name ?? '') || /status \d{3}/.test(text))
+    return 'The update server answered with an error. The next check tries again.';
+  return `The update failed: ${text.split('\n')[0]?.slice(0, 160) ?? ''}`;
+}
+
+/** Creates the Electron updater port; `off` (with `offReason`) without touching electron-updater. */
+export function createElectronUpdater(options: ElectronUpdaterOptions): Updater {
+  const { logger, platform, now } = options;
+  const listeners = new Set<(state: UpdateState) => void>();
+  let state: UpdateState = options.offReason
+    ? { status: 'off', reason: options.offReason }
+    : { status: 'idle' };
+  const set = (next: UpdateState) => {
+    if (JSON.stringify(next) === JSON.stringify(state)) return;
+    state = next;
+    for (const listener of [...listeners]) listener(next);
+  };
+  const fail = (error: unknown) => {
+    logger.warn('update failed', { error: error instanceof Error ? error.message : String(error) });
+    set({ status: 'error', message: updateErrorMessage(error, platform), at: now() });
+  };
+
+  const updater = options.offReason === null ? options.load() : null;
+  if (updater) {
+    updater.autoDownload = true;
+    updater.autoInstallOnAppQuit = true;
+    updater.logger = {
+      info: (message?: unknown) => logger.debug(`updater: ${String(message)}`),
+      warn: (message?: unknown) => logger.warn(`updater: ${String(message)}`),
+      error: (message?: unknown) => logger.debug(`updater: ${String(message)}`),
+    };
+    updater.on('checking-for-update', () => set({ status: 'checking' }));
+    updater.on('update-not-available', () => set({ status: 'up-to-date', checkedAt: now() }));
+    updater.on('update-available', (info: UpdateInfo) =>
+      set({ status: 'downloading', version: info.version, percent: 0 }),
+    );
+    updater.on('download-progress', (progress: ProgressInfo) => {
+      if (state.status === 'downloading')
+        set({ ...state, percent: Math.max(0, Math.min(100, Math.round(progress.percent))) });
+    });
+    updater.on('update-downloaded', (event: UpdateDownloadedEvent) =>
+      set({ status: 'ready', version: event.version }),
+    );
+    updater.on('error', fail);
+  }
+
+  return {
+    state: () => state,
+    async check() {
+      if (!updater || state.status === 'off' || state.status === 'ready') return;
+      try {
+        const result = await updater.checkForUpdates();
+        if (result === null) set({ status: 'off', reason: CANNOT_UPDATE_REASON });
+        else await result.downloadPromise;
+      } catch (error) {
+        fail(error);
+      }
+    },
+    quitAndInstall() {
+      // Silent (the NSIS installer shows no wizard) and started again afterwards (BaseUpdater.js).
+      if (updater && state.status === 'ready') updater.quitAndInstall(true, true);
+    },
+    onState(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,253 @@
+/**
+ * The app's own updates end to end against a local generic-provider feed (docs/auto-update.md): a loopback
+ * node:http server serves `latest-linux.yml` and a stub AppImage as electron-builder publishes them
+ * (sha512 in base64), and electron-updater's real AppImageUpdater fetches them through the electron mock
+ * (`net.request` played over node:http by test/mocks/net-request.ts, as electronHttpExecutor.js calls it;
+ * `app-update.yml` read from `process.resourcesPath` of a packaged app, as ElectronAppAdapter.js does).
+ * Each case asserts the one state the user sees and the tray item.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TrayMenuActions } from '../../main/platform/menu';
+import type { UpdateState } from '../../preload/contract';
+import { FakeClock } from '../core/helpers';
+import { tempFolder } from '../temp-folders';
+import { studentState } from './state-fixtures';
+
+vi.mock('electron', () => import('../mocks/electron'));
+
+const mock = await import('../mocks/electron');
+const { emulatedNetRequest } = await import('../mocks/net-request');
+const { AppImageUpdater } = await import('electron-updater');
+const { createElectronUpdater } = await import('../../main/platform/updater');
+const { trayMenuTemplate } = await import('../../main/platform/menu');
+const { createUpdateSchedule, FIRST_CHECK_DELAY_MS, CHECK_INTERVAL_MS } =
+  await import('../../main/update/update-schedule');
+const { silentLogger } = await import('../../main/ports');
+
+const CACHE_DIR_NAME = 'classcharts-tray-updater';
+const CHANNEL = `latest-linux${process.arch === 'x64' ? '' : `-${process.arch}`}.yml`;
+const sha512 = (bytes: Buffer) => createHash('sha512').update(bytes).digest('base64');
+
+/** A generic-provider feed: `latest-linux.yml` for `version`, its artefact, and what was asked of it. */
+async function startFeed(options: { version: string; artefact: Buffer; publishedSha512?: string }) {
+  const name = `ClassCharts-Tray-${options.version}.AppImage`;
+  const sha = options.publishedSha512 ?? sha512(options.artefact);
+  // The shape electron-builder writes (app-builder-lib src/publish/updateInfoBuilder.ts).
+  const yml = [
+    `version: ${options.version}`,
+    'files:',
+    `  - url: ${name}`,
+    `    sha512: ${sha}`,
+    `    size: ${options.artefact.length}`,
+    `path: ${name}`,
+    `sha512: ${sha}`,
+    "releaseDate: '2026-11-20T10:00:00.000Z'",
+  ].join('\n');
+  const requests: string[] = [];
+  const server = http.createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://feed').pathname;
+    requests.push(path);
+    if (path === `/${CHANNEL}`) response.end(yml);
+    else if (path === `/${name}`)
+      response.writeHead(200, { 'content-length': options.artefact.length }).end(options.artefact);
+    else response.writeHead(404).end('not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    requests,
+    artefactName: name,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A port nothing listens on (the server is down). */
+async function closedPortUrl(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/`;
+}
+
+let resources: string;
+let cache: string;
+const savedResourcesPath = process.resourcesPath;
+
+beforeEach(() => {
+  mock.resetElectronMock();
+  mock.electronMock.isPackaged = true;
+  mock.net.request.mockImplementation((options: unknown) => emulatedNetRequest(options as never));
+  resources = tempFolder('cct-update-resources-');
+  cache = tempFolder('cct-update-cache-');
+  const appImage = join(tempFolder('cct-update-appimage-'), 'ClassCharts-Tray-0.1.0.AppImage');
+  writeFileSync(appImage, 'the running AppImage 0.1.0');
+  vi.stubEnv('APPIMAGE', appImage);
+  vi.stubEnv('XDG_CACHE_HOME', cache);
+  // Electron sets process.resourcesPath; electron-updater reads app-update.yml there when packaged.
+  Object.assign(process, { resourcesPath: resources });
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  Object.assign(process, { resourcesPath: savedResourcesPath });
+});
+
+/** The packaged app's `app-update.yml` (what electron-builder writes from `publish:`) pointing at `url`. */
+function publishTo(url: string): void {
+  writeFileSync(
+    join(resources, 'app-update.yml'),
+    `provider: generic\nurl: ${url}\nupdaterCacheDirName: ${CACHE_DIR_NAME}\n`,
+  );
+}
+
+function makeUpdater() {
+  const appUpdater = new AppImageUpdater();
+  const updater = createElectronUpdater({
+    offReason: null,
+    load: () => appUpdater,
+    platform: 'linux',
+    logger: silentLogger,
+    now: () => Date.parse('2026-11-25T10:32:00Z'),
+  });
+  const states: UpdateState[] = [];
+  updater.onState((state) => states.push(state));
+  return { appUpdater, updater, states };
+}
+
+/** The tray menu's labels (and items) for a student with `update` as the app's update state. */
+const menuLabels = (update: UpdateState, installUpdate = vi.fn()) => {
+  const state = studentState();
+  const others = [
+    'open',
+    'refresh',
+    'selectPupil',
+    'setLaunchAtLogin',
+    'setNotifications',
+    'signOut',
+    'quit',
+  ];
+  const actions = { ...Object.fromEntries(others.map((name) => [name, vi.fn()])), installUpdate };
+  const items = trayMenuTemplate(
+    { ...state, environment: { ...state.environment, update } },
+    actions as unknown as TrayMenuActions,
+  );
+  return { labels: items.map((i) => i.label), items };
+};
+
+const pendingFiles = () => {
+  const pending = join(cache, CACHE_DIR_NAME, 'pending');
+  return existsSync(pending) ? readdirSync(pending) : [];
+};
+
+describe('auto-update against a local generic feed', () => {
+  it('a newer version: downloaded, sha512 verified, ready, and the tray offers "Restart to update to 0.2.0"', async () => {
+    const artefact = Buffer.from('stub AppImage 0.2.0\n'.repeat(1000));
+    const feed = await startFeed({ version: '0.2.0', artefact });
+    publishTo(feed.url);
+    const { appUpdater, updater, states } = makeUpdater();
+
+    await updater.check();
+
+    expect(updater.state()).toEqual({ status: 'ready', version: '0.2.0' });
+    // One state at a time: checking, then downloading 0.2.0 (with its progress), then ready.
+    const steps = states.map((s) => s.status).filter((s, i, all) => s !== all[i - 1]);
+    expect(steps).toEqual(['checking', 'downloading', 'ready']);
+    expect(states.filter((s) => s.status === 'downloading').at(-1)).toEqual({
+      status: 'downloading',
+      version: '0.2.0',
+      percent: 100,
+    });
+    expect(feed.requests).toContain(`/${feed.artefactName}`);
+    // The verified file is kept, byte for byte, where the install on quit takes it from.
+    const pending = join(cache, CACHE_DIR_NAME, 'pending', feed.artefactName);
+    expect(existsSync(pending)).toBe(true);
+    expect(sha512(readFileSync(pending))).toBe(sha512(artefact));
+    // Through Electron's net on its own partition, as electronHttpExecutor.js does.
+    expect(mock.session.fromPartition).toHaveBeenCalledWith('electron-updater', { cache: false });
+
+    const install = vi.spyOn(appUpdater, 'quitAndInstall').mockImplementation(() => undefined);
+    const { labels, items } = menuLabels(
+      updater.state(),
+      vi.fn(() => updater.quitAndInstall()),
+    );
+    expect(labels).toContain('Restart to update to 0.2.0');
+    expect(labels.indexOf('Restart to update to 0.2.0')).toBe(labels.indexOf('Quit ClassCharts Tray') - 1);
+    items.find((i) => i.label === 'Restart to update to 0.2.0')?.click?.({} as never, undefined, {} as never);
+    expect(install).toHaveBeenCalledWith(true, true);
+    // Nothing restarts by itself.
+    expect(mock.app.quit).not.toHaveBeenCalled();
+    await feed.close();
+  });
+
+  it('the same version: up to date, nothing downloaded, no tray item', async () => {
+    const feed = await startFeed({ version: '0.1.0', artefact: Buffer.from('same') });
+    publishTo(feed.url);
+    const { updater } = makeUpdater();
+
+    await updater.check();
+
+    expect(updater.state()).toEqual({ status: 'up-to-date', checkedAt: Date.parse('2026-11-25T10:32:00Z') });
+    expect(feed.requests).toEqual([`/${CHANNEL}`]);
+    expect(menuLabels(updater.state()).labels.some((l) => l?.startsWith('Restart to update'))).toBe(false);
+    await feed.close();
+  });
+
+  it('a bad sha512 (the artefact differs from latest-linux.yml): an error that says so, the file not kept, no tray item', async () => {
+    const feed = await startFeed({
+      version: '0.2.0',
+      artefact: Buffer.from('tampered AppImage'),
+      publishedSha512: sha512(Buffer.from('the AppImage that was published')),
+    });
+    publishTo(feed.url);
+    const { updater } = makeUpdater();
+
+    await expect(updater.check()).resolves.toBeUndefined();
+
+    expect(updater.state()).toMatchObject({
+      status: 'error',
+      message: 'The download was damaged (checksum mismatch) and was discarded.',
+    });
+    expect(feed.requests).toContain(`/${feed.artefactName}`);
+    expect(pendingFiles()).toEqual([]);
+    expect(menuLabels(updater.state()).labels.some((l) => l?.startsWith('Restart to update'))).toBe(false);
+    await feed.close();
+  });
+
+  it('the server down: "Couldn\'t reach the update server", no crash, and the next scheduled check still happens', async () => {
+    publishTo(await closedPortUrl());
+    const { updater, states } = makeUpdater();
+    const clock = new FakeClock('2026-11-25T10:00:00Z');
+    const check = vi.spyOn(updater, 'check');
+    const schedule = createUpdateSchedule({
+      clock,
+      updater,
+      enabled: () => true,
+      busy: () => false,
+      logger: silentLogger,
+    });
+    schedule.start();
+
+    await clock.advance(FIRST_CHECK_DELAY_MS);
+    await check.mock.results[0]?.value;
+    expect(updater.state()).toMatchObject({ status: 'error', message: "Couldn't reach the update server." });
+    expect(menuLabels(updater.state()).labels.some((l) => l?.startsWith('Restart to update'))).toBe(false);
+
+    // 6 hours later the schedule asks again (and says the same, one state, while the server stays down).
+    await clock.advance(CHECK_INTERVAL_MS);
+    expect(check).toHaveBeenCalledTimes(2);
+    await check.mock.results[1]?.value;
+    expect(states.map((s) => s.status)).toEqual(['checking', 'error', 'checking', 'error']);
+    expect(updater.state()).toMatchObject({ status: 'error', message: "Couldn't reach the update server." });
+    schedule.stop();
+  });
+});
