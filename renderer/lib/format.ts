@@ -15,6 +15,7 @@ import type {
   HomeworkStatus,
   Instant,
   IsoDate,
+  UpdateState,
 } from '../../preload/contract';
 
 /** The school time zone (docs/classcharts-api.md §6). */
@@ -342,4 +343,27 @@ export function asSentence(text: string): string {
  */
 export function detailParts(...parts: (string | null | undefined | false)[]): string[] {
   return parts.filter((part): part is string => typeof part === 'string' && part.trim() !== '');
+}
+
+/**
+ * The one line Settings shows about the app's own updates (docs/auto-update.md), e.g. `Up to date ·
+ * checked 10:32` (Europe/London, as every time in the app), `Version 0.2.0 is ready — restart to update`.
+ */
+export function updateStatusText(update: UpdateState): string {
+  switch (update.status) {
+    case 'off':
+      return update.reason;
+    case 'idle':
+      return 'Not checked yet.';
+    case 'checking':
+      return 'Checking for updates…';
+    case 'up-to-date':
+      return `Up to date · checked ${formatTime(new Date(update.checkedAt).toISOString())}`;
+    case 'downloading':
+      return `Downloading version ${update.version}… ${update.percent}%`;
+    case 'ready':
+      return `Version ${update.version} is ready — restart to update from the tray menu, or it installs when you quit.`;
+    case 'error':
+      return update.message;
+  }
 }

@@ -1,0 +1,50 @@
+import { fireEvent } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import type { UpdateState } from '../../preload/contract';
+import { studentState } from './fixtures';
+import { renderApp } from './render';
+
+/** Opens Settings with main reporting `update` (none: the preview) and the setting `autoUpdate`. */
+async function openSettings(update: UpdateState | undefined, autoUpdate = true) {
+  const state = studentState();
+  state.settings = { ...state.settings, autoUpdate };
+  state.environment = { ...state.environment, ...(update ? { update } : {}) };
+  const rendered = await renderApp(state);
+  await fireEvent.click(rendered.screen.getByRole('button', { name: 'Settings' }));
+  await rendered.screen.findByRole('form', { name: 'Settings' });
+  return rendered;
+}
+
+const statusOf = (checkbox: HTMLElement) =>
+  document.getElementById(checkbox.getAttribute('aria-describedby') ?? '')?.textContent?.trim();
+
+describe('Settings: app updates', () => {
+  it('a checkbox that sends autoUpdate, described by the one status line', async () => {
+    const checkedAt = Date.parse('2026-11-25T10:32:00Z');
+    const { screen, bridge } = await openSettings({ status: 'up-to-date', checkedAt });
+    const box = screen.getByRole('checkbox', { name: 'Check for app updates automatically' });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    expect(statusOf(box)).toBe('Up to date · checked 10:32');
+    await fireEvent.click(box);
+    expect(bridge.requestsOf('settings:update')).toContainEqual({ autoUpdate: false });
+  });
+
+  it.each<[UpdateState, string]>([
+    [{ status: 'ready', version: '0.2.0' }, 'Version 0.2.0 is ready — restart to update from the tray menu'],
+    [
+      { status: 'error', message: "Couldn't reach the update server.", at: 0 },
+      "Couldn't reach the update server.",
+    ],
+    [{ status: 'downloading', version: '0.2.0', percent: 40 }, 'Downloading version 0.2.0… 40%'],
+    [{ status: 'off', reason: 'Updates are off in the demo.' }, 'Updates are off in the demo.'],
+  ])('says where updates stand: %j', async (update, text) => {
+    const { screen } = await openSettings(update);
+    const box = screen.getByRole('checkbox', { name: 'Check for app updates automatically' });
+    expect(statusOf(box)).toContain(text);
+  });
+
+  it('no updates where the app cannot update itself (the preview): no checkbox', async () => {
+    const { screen } = await openSettings(undefined);
+    expect(screen.queryByRole('checkbox', { name: /app updates/ })).toBeNull();
+  });
+});
