@@ -25,6 +25,7 @@ const { emulatedNetRequest } = await import('../mocks/net-request');
 const { AppImageUpdater } = await import('electron-updater');
 const { createElectronUpdater } = await import('../../main/platform/updater');
 const { trayMenuTemplate } = await import('../../main/platform/menu');
+const { createTray } = await import('../../main/platform/tray');
 const { createUpdateSchedule, FIRST_CHECK_DELAY_MS, CHECK_INTERVAL_MS } =
   await import('../../main/update/update-schedule');
 const { silentLogger } = await import('../../main/ports');
@@ -124,9 +125,8 @@ function makeUpdater() {
   return { appUpdater, updater, states };
 }
 
-/** The tray menu's labels (and items) for a student with `update` as the app's update state. */
-const menuLabels = (update: UpdateState, installUpdate = vi.fn()) => {
-  const state = studentState();
+/** Tray menu actions: spies, with `installUpdate` as given. */
+const menuActions = (installUpdate: () => void) => {
   const others = [
     'open',
     'refresh',
@@ -136,10 +136,18 @@ const menuLabels = (update: UpdateState, installUpdate = vi.fn()) => {
     'signOut',
     'quit',
   ];
-  const actions = { ...Object.fromEntries(others.map((name) => [name, vi.fn()])), installUpdate };
+  return {
+    ...Object.fromEntries(others.map((name) => [name, vi.fn()])),
+    installUpdate,
+  } as unknown as TrayMenuActions;
+};
+
+/** The tray menu's labels (and items) for a student with `update` as the app's update state. */
+const menuLabels = (update: UpdateState, installUpdate = vi.fn()) => {
+  const state = studentState();
   const items = trayMenuTemplate(
     { ...state, environment: { ...state.environment, update } },
-    actions as unknown as TrayMenuActions,
+    menuActions(installUpdate),
   );
   return { labels: items.map((i) => i.label), items };
 };
@@ -186,6 +194,28 @@ describe('auto-update against a local generic feed', () => {
     expect(install).toHaveBeenCalledWith(true, true);
     // Nothing restarts by itself.
     expect(mock.app.quit).not.toHaveBeenCalled();
+
+    // The running tray (Linux: the menu the panel shows) gains the item when the state becomes ready.
+    const tray = createTray({
+      electron: {
+        Tray: mock.Tray as never,
+        Menu: mock.Menu as never,
+        nativeImage: mock.nativeImage as never,
+      },
+      iconDir: '/app/resources/tray',
+      platform: 'linux',
+      clock: new FakeClock('2026-11-25T10:32:00Z'),
+      actions: menuActions(vi.fn()),
+      onClick: vi.fn(),
+      cursor: () => ({ x: 0, y: 0 }),
+    });
+    const student = studentState();
+    tray.render({ ...student, environment: { ...student.environment, update: { status: 'idle' } } });
+    const panel = () => mock.FakeTray.instances.at(-1)?.contextMenu;
+    expect(panel()?.find('Restart to update to 0.2.0')).toBeUndefined();
+    tray.render({ ...student, environment: { ...student.environment, update: updater.state() } });
+    expect(panel()?.find('Restart to update to 0.2.0')).toBeDefined();
+    tray.destroy();
     await feed.close();
   });
 
