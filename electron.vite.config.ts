@@ -35,13 +35,25 @@ const withoutPreviewBridge: Plugin = {
 
 export default defineConfig({
   main: {
+    // One semver in the bundle: electron-updater pins ~7.7 (its own nested copy), conf (electron-store)
+    // takes the top-level 7.x; the minor versions are compatible, so both get the top-level one.
+    resolve: { dedupe: ['semver'] },
     build: {
       outDir: resolve(root, 'out/main'),
       sourcemap: true,
       // Bundle the packages too (electron-vite would leave those of package.json "dependencies" to
       // node_modules; the project has none, and this keeps it so if one is added).
       externalizeDeps: false,
-      rolldownOptions: { input: { index: resolve(root, 'main/index.ts') } },
+      rolldownOptions: {
+        input: { index: resolve(root, 'main/index.ts') },
+        // electron-updater is imported at the first update check (main/index.ts), into a chunk of its own.
+        output: {
+          chunkFileNames: (chunk) =>
+            chunk.moduleIds.some((id) => id.replace(/\\/g, '/').includes('/node_modules/electron-updater/'))
+              ? 'chunks/electron-updater-[hash].js'
+              : 'chunks/[name]-[hash].js',
+        },
+      },
     },
   },
   preload: {

@@ -30,7 +30,6 @@ import {
   session,
   shell,
 } from 'electron';
-import { autoUpdater } from 'electron-updater';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createAttachmentFolder } from './adapters/attachment-folder';
@@ -183,7 +182,8 @@ async function boot(): Promise<void> {
       platform,
       appImage: process.env.APPIMAGE,
     }),
-    load: () => autoUpdater,
+    // Loaded at the first check, not at start-up: electron-updater is a third of main's bundle.
+    load: async () => (await import('electron-updater')).autoUpdater,
     platform,
     logger,
     now: () => systemClock.now(),

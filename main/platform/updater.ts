@@ -20,11 +20,16 @@ import type { Logger, Updater } from '../ports';
 export interface ElectronUpdaterOptions {
   /**
    * Why this copy does not update itself ({@link updaterOffReason}), or `null`: then `load` is called
-   * once, at once, for the updater.
+   * once, at the first check, for the updater.
    */
   offReason: string | null;
-  /** The AppUpdater to drive: electron-updater's `autoUpdater` (tests: an AppImageUpdater of their own). */
-  load(): AppUpdater;
+  /**
+   * The AppUpdater to drive: electron-updater's `autoUpdater` (tests: an AppImageUpdater of their own).
+   * Asynchronous so that main/index.ts can `import()` electron-updater — about a third of main's bundle —
+   * at the first check (30 s after start) instead of at start-up; a rejection becomes an error state and
+   * the next check loads again.
+   */
+  load(): Promise<AppUpdater>;
   /** `process.platform`: on macOS an unsigned build cannot update, and the error says so. */
   platform: string;
   logger: Logger;
@@ -101,8 +106,11 @@ export function createElectronUpdater(options: ElectronUpdaterOptions): Updater 
     set({ status: 'error', message: updateErrorMessage(error, platform), at: now() });
   };
 
-  const updater = options.offReason === null ? options.load() : null;
-  if (updater) {
+  let updater: AppUpdater | null = null;
+  let loading: Promise<AppUpdater> | null = null;
+  const attach = (loaded: AppUpdater): AppUpdater => {
+    if (updater === loaded) return loaded;
+    updater = loaded;
     updater.autoDownload = true;
     updater.autoInstallOnAppQuit = true;
     updater.logger = {
@@ -123,14 +131,28 @@ export function createElectronUpdater(options: ElectronUpdaterOptions): Updater 
       set({ status: 'ready', version: event.version }),
     );
     updater.on('error', fail);
-  }
+    return updater;
+  };
+  /** The updater, loaded once (at the first check); `null` when it could not be loaded (state: error). */
+  const ready = async (): Promise<AppUpdater | null> => {
+    loading ??= options.load().then(attach);
+    try {
+      return await loading;
+    } catch (error) {
+      loading = null;
+      fail(error);
+      return null;
+    }
+  };
 
   return {
     state: () => state,
     async check() {
-      if (!updater || state.status === 'off' || state.status === 'ready') return;
+      if (state.status === 'off' || state.status === 'ready') return;
+      const loaded = await ready();
+      if (!loaded) return;
       try {
-        const result = await updater.checkForUpdates();
+        const result = await loaded.checkForUpdates();
         if (result === null) set({ status: 'off', reason: CANNOT_UPDATE_REASON });
         else await result.downloadPromise;
       } catch (error) {

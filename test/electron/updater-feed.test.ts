@@ -115,7 +115,7 @@ function makeUpdater() {
   const appUpdater = new AppImageUpdater();
   const updater = createElectronUpdater({
     offReason: null,
-    load: () => appUpdater,
+    load: async () => appUpdater,
     platform: 'linux',
     logger: silentLogger,
     now: () => Date.parse('2026-11-25T10:32:00Z'),
@@ -279,5 +279,38 @@ describe('auto-update against a local generic feed', () => {
     expect(states.map((s) => s.status)).toEqual(['checking', 'error', 'checking', 'error']);
     expect(updater.state()).toMatchObject({ status: 'error', message: "Couldn't reach the update server." });
     schedule.stop();
+  });
+
+  it('electron-updater is loaded at the first check, not before; a load that fails is an error and the next check loads again', async () => {
+    const feed = await startFeed({ version: '0.1.0', artefact: Buffer.from('unused') });
+    publishTo(feed.url);
+    const load = vi
+      .fn<() => Promise<InstanceType<typeof AppImageUpdater>>>()
+      .mockRejectedValueOnce(new Error('Cannot find module chunks/electron-updater.js'))
+      .mockImplementation(async () => new AppImageUpdater());
+    const updater = createElectronUpdater({
+      offReason: null,
+      load,
+      platform: 'linux',
+      logger: silentLogger,
+      now: () => Date.parse('2026-11-25T10:32:00Z'),
+    });
+    // Creating the port loads nothing: main/index.ts import()s electron-updater only when asked to check.
+    expect(load).not.toHaveBeenCalled();
+    expect(updater.state()).toEqual({ status: 'idle' });
+
+    await updater.check();
+    expect(updater.state()).toMatchObject({
+      status: 'error',
+      message: 'The update failed: Cannot find module chunks/electron-updater.js',
+    });
+    expect(feed.requests).toEqual([]);
+
+    await updater.check();
+    await updater.check();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(updater.state()).toMatchObject({ status: 'up-to-date' });
+    expect(feed.requests).toEqual([`/${CHANNEL}`, `/${CHANNEL}`]);
+    await feed.close();
   });
 });
