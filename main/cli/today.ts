@@ -3,7 +3,8 @@
  * the pupil's day: lessons, and homework not completed that is due that day or in the next 14 days.
  *
  * Round trips: student = login, then timetable + homeworks in parallel, then `/ping` for the pupil's id
- * and name; parent = login, `/ping`, `/pupils`, then timetable + homeworks in parallel.
+ * and name; parent = login, then `/ping` and `/pupils` together (client.ts `account`), then timetable +
+ * homeworks in parallel.
  *
  * The `--json` shape is stable (status bars parse it; documented in docs/notes/client.md):
  * `{ pupil: {id, name}, date, lessons: [{start, end, period, subject, room, teacher, isBreak,
