@@ -4,7 +4,9 @@
  * built app against a fake ClassCharts server (demo mode) with an app-data folder of the test's own; and
  * reading or driving the popover window from the main process (`app.evaluate`).
  *
- * Nothing here downloads anything: without a binary every spec is skipped with {@link skipReason}.
+ * Nothing here downloads anything: without a binary every spec is skipped with {@link skipReason} — unless
+ * {@link REQUIRE_ELECTRON_ENV} is `1` (set by .github/workflows/ci.yml), where that same reason fails
+ * every spec instead: in CI the real app must run, never silently skip.
  */
 import { _electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
 import { electronArgs, electronPackageDir, findElectronBinary } from '../../../scripts/launch';
@@ -27,10 +29,33 @@ export const skipReason: string | null = !binary
     ? 'no display: run under xvfb-run'
     : null;
 
-/** Skips the calling `describe` (with its one-line reason) where the real app cannot run; else runs serially. */
+/**
+ * The environment variable that turns "cannot run here" into a failure: `CCT_REQUIRE_ELECTRON=1`. CI sets
+ * it on the job that downloaded Electron and runs under `xvfb-run` (.github/workflows/ci.yml), so a
+ * missing binary or display there fails the build instead of skipping the only tests of the real app.
+ */
+export const REQUIRE_ELECTRON_ENV = 'CCT_REQUIRE_ELECTRON';
+
+/** The failure message where {@link REQUIRE_ELECTRON_ENV} is set and the real app cannot run. */
+export function requiredButMissing(reason: string): string {
+  return `${REQUIRE_ELECTRON_ENV}=1 but the real app cannot run: ${reason}`;
+}
+
+/**
+ * Where the real app cannot run, skips the calling `describe` with its one-line reason — or, when
+ * {@link REQUIRE_ELECTRON_ENV} is `1`, fails each of its tests with that reason (a `beforeAll` registered
+ * before the spec's own, so no setup is attempted). Otherwise runs the `describe` serially.
+ */
 export function requireElectron(): void {
-  test.skip(skipReason !== null, skipReason ?? '');
   test.describe.configure({ mode: 'serial' });
+  if (skipReason !== null && process.env[REQUIRE_ELECTRON_ENV] === '1') {
+    const message = requiredButMissing(skipReason);
+    test.beforeAll(() => {
+      throw new Error(message);
+    });
+    return;
+  }
+  test.skip(skipReason !== null, skipReason ?? '');
 }
 
 /**
