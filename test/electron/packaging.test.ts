@@ -5,7 +5,8 @@
  * (./pack.ts; the real one cannot be downloaded here), whose fuses this test reads back. Then app.asar is
  * opened with @electron/asar: it must hold the built main, preload and renderer and the tray icons, and
  * only what runs: no node_modules (every package is bundled, each once), no sources, tests, scripts,
- * source maps or fake server, within 3 MB and 200 entries.
+ * source maps or fake server, within 3 MB and 200 entries. Beside it, resources/app-update.yml names the
+ * GitHub releases electron-builder.yml `publish` sets.
  *
  * Launch: `npm run demo` (scripts/launch.ts) with a stub Electron (ELECTRON_OVERRIDE_DIST_PATH) that
  * records how it was started and calls the fake server it was pointed at; and the one-paragraph message
@@ -18,6 +19,7 @@ import { join } from 'node:path';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
 import type { Configuration } from 'electron-builder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import {
   MISSING_ELECTRON,
   electronPackageDir,
@@ -157,6 +159,21 @@ describe('packaged app (electron-builder --dir, stub Electron)', () => {
     expect(html).not.toMatch(/unsafe-inline|unsafe-eval/);
   });
 
+  it("tells electron-updater to read the project's GitHub releases (resources/app-update.yml)", () => {
+    // electron-builder writes it after packing from `publish` (app-builder-lib 26
+    // out/publish/PublishManager.js, onAfterPack → getAppUpdatePublishConfiguration), and electron-updater
+    // reads it from process.resourcesPath at run time.
+    const config = parse(
+      readFileSync(join(packed.unpacked, 'resources', 'app-update.yml'), 'utf8'),
+    ) as Record<string, unknown>;
+    expect(config).toMatchObject({
+      provider: 'github',
+      owner: 'classchartstray',
+      repo: 'classcharts-tray',
+      releaseType: 'draft',
+    });
+  });
+
   it('flips the Electron fuses set in electron-builder.yml', () => {
     const binary = readFileSync(packed.executable);
     const at = binary.indexOf(FUSE_SENTINEL) + FUSE_SENTINEL.length;
@@ -182,9 +199,13 @@ describe('electron-builder.yml: signing, notarisation and architectures (docs/si
     return config;
   }
 
-  it('builds the macOS dmg for Intel and Apple silicon, signed and notarised when the keys are given', async () => {
+  it('builds the macOS dmg and zip for Intel and Apple silicon, signed and notarised when the keys are given', async () => {
     const { mac } = await builderConfig();
-    expect(mac?.target).toEqual([{ target: 'dmg', arch: ['x64', 'arm64'] }]);
+    // The zip is what electron-updater downloads on macOS; the dmg is what people install from.
+    expect(mac?.target).toEqual([
+      { target: 'dmg', arch: ['x64', 'arm64'] },
+      { target: 'zip', arch: ['x64', 'arm64'] },
+    ]);
     // Signing identity from CSC_LINK/CSC_KEY_PASSWORD (or the keychain), never named in the file; notarised
     // by electron-builder when APPLE_API_KEY… or APPLE_ID… are set (app-builder-lib 26
     // out/mac/MacTargetHelper.js getNotarizeOptions); unsigned builds still build (no forceCodeSigning).
@@ -192,6 +213,20 @@ describe('electron-builder.yml: signing, notarisation and architectures (docs/si
     expect(mac?.notarize).toBe(true);
     expect(mac?.hardenedRuntime).toBe(true);
     expect(mac?.forceCodeSigning ?? false).toBe(false);
+  });
+
+  it('publishes to a draft GitHub release, and only when asked (npm run dist never uploads)', async () => {
+    const { publish } = await builderConfig();
+    expect(publish).toEqual({
+      provider: 'github',
+      owner: 'classchartstray',
+      repo: 'classcharts-tray',
+      releaseType: 'draft',
+    });
+    const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    for (const name of ['dist', 'pack:dir']) expect(scripts[name], name).toContain('--publish never');
   });
 
   it('names no certificate, password or Apple account in the file', () => {
