@@ -1,0 +1,214 @@
+/**
+ * The GitHub workflows (.github/workflows), checked here since GitHub's runners are not reachable: each
+ * file is valid for GitHub's workflow schema (@action-validator/cli, run by `npm run lint`), and a broken
+ * one is rejected; ci.yml's Linux job runs every npm command `.ci/run` runs (no drift between the two CIs)
+ * and every `npm run X` of either workflow exists; and the switch CI sets for the real-Electron specs
+ * (CCT_REQUIRE_ELECTRON=1) turns "cannot run here" into failures — shown here, where no binary exists.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { tempFolder } from '../temp-folders';
+import { electronPackageDir, findElectronBinary } from '../../scripts/launch';
+import { validateWorkflow, workflowFiles } from '../../scripts/validate-workflows';
+
+const root = process.cwd();
+const work = tempFolder('cct-workflows-');
+
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+
+interface Step {
+  name?: string;
+  if?: string;
+  run?: string;
+  uses?: string;
+  env?: Record<string, string>;
+}
+interface Workflow {
+  jobs: Record<string, { steps: Step[]; strategy?: { matrix?: { include?: Record<string, unknown>[] } } }>;
+}
+
+/**
+ * The npm commands in shell text, normalised to `npm ci`, `npm test` or `npm run <script>` (flags such as
+ * `--silent` or `--no-audit` dropped); comment lines and double-quoted text (`.ci/run`'s `step "npm test"`
+ * headings) are ignored.
+ */
+function npmCommands(text: string): string[] {
+  const found: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim().startsWith('#')) continue;
+    const code = line.replace(/"[^"]*"/g, '""');
+    for (const m of code.matchAll(
+      /\bnpm((?:\s+--[\w-]+)*)\s+(ci|test|run)\b((?:\s+--[\w-]+)*)(?:\s+([\w:-]+))?/g,
+    )) {
+      found.push(m[2] === 'run' ? `npm run ${m[4]}` : `npm ${m[2]}`);
+    }
+  }
+  return found;
+}
+
+/** A leg of the matrix: the runner's OS (`runner.os`) and the matrix values. */
+interface Leg {
+  os: 'Linux' | 'macOS' | 'Windows';
+  matrix: Record<string, unknown>;
+}
+
+/**
+ * Whether a step's `if:` lets it run on `leg`. Understands only the forms ci.yml uses — `always()`,
+ * `matrix.<key>`, `runner.os == '…'` / `!= '…'`, joined by `&&` — and throws on anything else, so a new
+ * form has to be taught here rather than silently counted as true.
+ */
+function runsOn(condition: string | undefined, leg: Leg): boolean {
+  if (condition === undefined) return true;
+  return condition.split('&&').every((raw) => {
+    const term = raw.trim();
+    if (term === 'always()') return true;
+    const matrix = /^matrix\.(\w+)$/.exec(term);
+    if (matrix) return Boolean(leg.matrix[matrix[1]!]);
+    const os = /^runner\.os (==|!=) '(\w+)'$/.exec(term);
+    if (os) return (os[1] === '==') === (leg.os === os[2]);
+    throw new Error(`runsOn: cannot evaluate "${term}"`);
+  });
+}
+
+const ci = parse(read('.github/workflows/ci.yml')) as Workflow;
+const release = parse(read('.github/workflows/release.yml')) as Workflow;
+const checkJob = ci.jobs.check!;
+const linuxLeg = checkJob.strategy?.matrix?.include?.find(
+  (leg) => leg.os === 'ubuntu-latest' && leg.electron === true,
+);
+const linuxSteps = checkJob.steps.filter((step) => runsOn(step.if, { os: 'Linux', matrix: linuxLeg ?? {} }));
+const linuxCommands = linuxSteps.flatMap((step) => npmCommands(step.run ?? ''));
+
+describe('the workflow files are valid GitHub workflows (action-validator, in npm run lint)', () => {
+  it('ci.yml and release.yml are the workflows, and each is valid', () => {
+    const files = workflowFiles(join(root, '.github', 'workflows'));
+    expect(files.map((f) => f.slice(f.lastIndexOf('.github')).replace(/\\/g, '/'))).toEqual([
+      '.github/workflows/ci.yml',
+      '.github/workflows/release.yml',
+    ]);
+    for (const file of files) expect(validateWorkflow(file), file).toMatchObject({ ok: true });
+  });
+
+  it('rejects a broken workflow: ci.yml with a misspelt key', () => {
+    const broken = join(work, 'ci.yml');
+    writeFileSync(broken, read('.github/workflows/ci.yml').replace('runs-on:', 'runs_on:'));
+    const verdict = validateWorkflow(broken);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.output).toMatch(/runs_on|runs-on/);
+  });
+
+  it('npm run lint runs the validator', () => {
+    const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    expect(scripts.lint).toContain('tsx scripts/validate-workflows.ts');
+  });
+});
+
+describe('no drift between .ci/run, the workflows and package.json', () => {
+  it('reads the npm commands of shell text, flags dropped, comments ignored', () => {
+    expect(
+      npmCommands(
+        '# npm run bench\nstep "npm test"\nnpm ci --no-audit || exit\nnpm run --silent typecheck\nxvfb-run -a npm run test:e2e',
+      ),
+    ).toEqual(['npm ci', 'npm run typecheck', 'npm run test:e2e']);
+  });
+
+  it("ci.yml's Linux job (Node 22, real Electron) runs every npm command .ci/run runs", () => {
+    const local = npmCommands(read('.ci/run'));
+    expect(local).toEqual(['npm ci', 'npm run typecheck', 'npm run lint', 'npm test', 'npm run test:e2e']);
+    expect(linuxLeg).toBeDefined();
+    expect(local.filter((command) => !linuxCommands.includes(command))).toEqual([]);
+  });
+
+  it('every npm script the workflows run exists in package.json', () => {
+    const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+    const used = [ci, release].flatMap((workflow) =>
+      Object.values(workflow.jobs).flatMap((job) => job.steps.flatMap((step) => npmCommands(step.run ?? ''))),
+    );
+    expect(used.length).toBeGreaterThan(5);
+    const missing = used
+      .filter((command) => command.startsWith('npm run '))
+      .map((command) => command.slice('npm run '.length))
+      .filter((name) => !(name in scripts));
+    expect(missing).toEqual([]);
+  });
+
+  it('the Linux job runs the e2e suite under xvfb-run with CCT_REQUIRE_ELECTRON=1, after fetching Electron', () => {
+    const e2e = linuxSteps.findIndex((step) => npmCommands(step.run ?? '').includes('npm run test:e2e'));
+    expect(linuxSteps[e2e]?.run).toMatch(/^xvfb-run -a npm run test:e2e/);
+    expect(linuxSteps[e2e]?.env?.CCT_REQUIRE_ELECTRON).toBe('1');
+    const download = linuxSteps.findIndex((step) => step.run === 'node node_modules/electron/install.js');
+    expect(download).toBeGreaterThanOrEqual(0);
+    expect(download).toBeLessThan(e2e);
+  });
+
+  it('every leg with Electron packs the app and runs --self-test on it', () => {
+    for (const os of ['Linux', 'macOS', 'Windows'] as const) {
+      const steps = checkJob.steps.filter((step) => runsOn(step.if, { os, matrix: { electron: true } }));
+      const commands = steps.flatMap((step) => npmCommands(step.run ?? ''));
+      expect(commands, os).toContain('npm run pack:dir');
+      expect(
+        steps.some((step) => /npm run self-test -- --packed/.test(step.run ?? '')),
+        os,
+      ).toBe(true);
+    }
+  });
+});
+
+const electronCannotRun =
+  findElectronBinary({ env: process.env, platform: process.platform, electronDir: electronPackageDir() }) ===
+    null ||
+  (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY);
+
+describe('CCT_REQUIRE_ELECTRON=1: the real-Electron specs fail where they cannot run', () => {
+  /** Runs Playwright on smoke.spec.ts (no global setup: the specs build what they need) and reads its JSON report. */
+  function runSmoke(name: string, env: NodeJS.ProcessEnv) {
+    const dir = join(work, name);
+    const config = join(work, `${name}.config.mjs`);
+    const report = join(dir, 'report.json');
+    writeFileSync(
+      config,
+      `export default ${JSON.stringify({
+        testDir: join(root, 'test', 'e2e', 'electron'),
+        outputDir: join(dir, 'output'),
+        reporter: [['json', { outputFile: report }]],
+        workers: 1,
+        projects: [{ name: 'electron' }],
+      })};\n`,
+    );
+    const cli = join(
+      dirname(createRequire(join(root, 'package.json')).resolve('@playwright/test/package.json')),
+      'cli.js',
+    );
+    const run = spawnSync(process.execPath, [cli, 'test', '--config', config, 'smoke.spec.ts'], {
+      cwd: root,
+      env: { ...env, PLAYWRIGHT_TRANSFORM_CACHE_DIR: join(dir, 'cache') },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    const json = JSON.parse(readFileSync(report, 'utf8')) as {
+      stats: { expected: number; unexpected: number; skipped: number };
+    };
+    return { status: run.status, stats: json.stats, text: readFileSync(report, 'utf8') };
+  }
+
+  it.runIf(electronCannotRun)(
+    'fails the specs with the reason (and without the switch they are skipped)',
+    () => {
+      const env = { ...process.env };
+      delete env.CCT_REQUIRE_ELECTRON;
+      const required = runSmoke('required', { ...env, CCT_REQUIRE_ELECTRON: '1' });
+      expect(required.status).toBe(1);
+      expect(required.stats.unexpected).toBeGreaterThan(0);
+      expect(required.text).toContain('CCT_REQUIRE_ELECTRON=1 but the real app cannot run: no ');
+      const optional = runSmoke('optional', env);
+      expect(optional.status).toBe(0);
+      expect(optional.stats).toMatchObject({ expected: 0, unexpected: 0 });
+      expect(optional.stats.skipped).toBeGreaterThan(0);
+    },
+    240_000,
+  );
+});
