@@ -4,8 +4,8 @@
 // the Electron binary is missing it prints the one paragraph of scripts/launch.ts and exits 1 — it never
 // downloads anything.
 //
-// `npm run self-test -- --packed`: runs the app `electron-builder --dir` left in dist/ (`npm run pack:dir`)
-// instead, as users get it (app.asar, fuses flipped): no build, no fake server — a packaged app ignores
+// `npm run self-test -- --packed`: runs the app that `npm run build && npx electron-builder --dir` left in
+// dist/ instead, as users get it (app.asar, fuses flipped): no build, no fake server — a packaged app ignores
 // CLASSCHARTS_BASE_URL and signs in to the stand-in the self-test starts itself (main/platform/self-test.ts
 // `signInTarget`). `--allow-fail <check>` (repeatable) lets that one check fail without failing the run;
 // CI passes `--allow-fail notifications` (docs/releasing.md). Either way every check must print its line.
@@ -207,7 +207,9 @@ async function runPacked(allowFail: readonly string[]): Promise<number> {
   });
   const binary = candidates.find((candidate) => existsSync(candidate));
   if (!binary) {
-    console.error(`No packed app: run \`npm run pack:dir\` first (looked for ${candidates.join(', ')}).`);
+    console.error(
+      `No packed app: run \`npm run build && npx electron-builder --dir\` first (looked for ${candidates.join(', ')}).`,
+    );
     return 1;
   }
   console.log(`self-test of the packed app ${binary}`);

@@ -184,6 +184,6 @@ describe('npm run self-test -- --packed', () => {
       (error: Error) => error.message,
     );
     expect(failure).toMatch(/failed \(1\)/);
-    expect(failure).toContain('No packed app: run `npm run pack:dir` first');
+    expect(failure).toContain('No packed app: run `npm run build && npx electron-builder --dir` first');
   });
 });
