@@ -13,7 +13,7 @@
  * where no Electron binary exists.
  */
 import { extractFile, listPackage } from '@electron/asar';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
@@ -42,8 +42,13 @@ const work = mkdtempSync(join(tmpdir(), 'cct-pack-'));
 
 let packed: PackedApp;
 let files: string[] = [];
-/** The packages bundled into out/main/index.js, from its source map: package name → the paths it came from. */
+/**
+ * The packages bundled into main (out/main/index.js and its chunks), from their source maps: package
+ * name → the paths it came from.
+ */
 let mainPackages = new Map<string, Set<string>>();
+/** The packages of out/main/index.js alone: what every start loads. */
+let startPackages = new Set<string>();
 let releaseOutDir: () => void = () => undefined;
 
 /** `node_modules/<name>` or `node_modules/@scope/<name>`, the last one in a source path. */
@@ -55,12 +60,24 @@ function packageOf(source: string): { name: string; path: string } | null {
 beforeAll(async () => {
   releaseOutDir = await acquireOutDirLock();
   await buildApp();
-  const map = JSON.parse(readFileSync(join(root, 'out/main/index.js.map'), 'utf8')) as { sources: string[] };
+  const sourcesOf = (file: string) =>
+    (JSON.parse(readFileSync(join(root, 'out/main', `${file}.map`), 'utf8')) as { sources: string[] })
+      .sources;
+  const chunks = readdirSync(join(root, 'out/main/chunks'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `chunks/${f}`);
   mainPackages = new Map();
-  for (const source of map.sources) {
-    const found = packageOf(source);
-    if (found) mainPackages.set(found.name, (mainPackages.get(found.name) ?? new Set()).add(found.path));
-  }
+  for (const file of ['index.js', ...chunks])
+    for (const source of sourcesOf(file)) {
+      const found = packageOf(source);
+      if (found) mainPackages.set(found.name, (mainPackages.get(found.name) ?? new Set()).add(found.path));
+    }
+  startPackages = new Set(
+    sourcesOf('index.js').flatMap((source) => {
+      const found = packageOf(source);
+      return found ? [found.name] : [];
+    }),
+  );
   packed = await packLinuxDir(work);
   files = listPackage(packed.asarPath, { isPack: false }).map((f) => f.replace(/\\/g, '/'));
 }, 600_000);
@@ -112,6 +129,15 @@ describe('packaged app (electron-builder --dir, stub Electron)', () => {
       expect([...mainPackages.keys()]).toContain(runtime);
     const twice = [...mainPackages].filter(([, paths]) => paths.size > 1).map(([name]) => name);
     expect(twice).toEqual([]);
+    // electron-updater is import()ed at the first update check (main/index.ts): in a chunk of its own in
+    // the asar, never in what every start loads.
+    expect(mainPackages.has('electron-updater')).toBe(true);
+    expect(
+      [...startPackages].filter((name) =>
+        /^(electron-updater|builder-util-runtime|fs-extra|js-yaml)$/.test(name),
+      ),
+    ).toEqual([]);
+    expect(files.some((f) => /^\/out\/main\/chunks\/electron-updater-[\w-]+\.js$/.test(f))).toBe(true);
     // DOMPurify runs in the popover (bundled into the renderer's assets), never in main.
     for (const other of [
       'dompurify',
