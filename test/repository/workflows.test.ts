@@ -1,7 +1,7 @@
 /**
  * The GitHub workflows (.github/workflows), checked here since GitHub's runners are not reachable: each
  * file is valid for GitHub's workflow schema (@action-validator/cli, run by `npm run lint`), and a broken
- * one is rejected; ci.yml's Linux job runs every npm command `.ci/run` runs (no drift between the two CIs)
+ * one is rejected; ci.yml's Linux jobs run every npm command `.ci/run` runs (no drift between the two CIs)
  * and every `npm run X` of either workflow exists; and the switch CI sets for the real-Electron specs
  * (CCT_REQUIRE_ELECTRON=1) turns "cannot run here" into failures — shown here, where no binary exists.
  */
@@ -28,7 +28,15 @@ interface Step {
   env?: Record<string, string>;
 }
 interface Workflow {
-  jobs: Record<string, { steps: Step[]; strategy?: { matrix?: { include?: Record<string, unknown>[] } } }>;
+  jobs: Record<
+    string,
+    {
+      'runs-on'?: string;
+      container?: string;
+      steps: Step[];
+      strategy?: { matrix?: { include?: Record<string, unknown>[] } };
+    }
+  >;
 }
 
 /**
@@ -81,7 +89,9 @@ const linuxLeg = checkJob.strategy?.matrix?.include?.find(
   (leg) => leg.os === 'ubuntu-latest' && leg.electron === true,
 );
 const linuxSteps = checkJob.steps.filter((step) => runsOn(step.if, { os: 'Linux', matrix: linuxLeg ?? {} }));
-const linuxCommands = linuxSteps.flatMap((step) => npmCommands(step.run ?? ''));
+/** The browser and real-Electron job: Debian 12 with Debian's Chromium, the system `.ci/run` runs on. */
+const e2eJob = ci.jobs.e2e!;
+const linuxCommands = [...linuxSteps, ...e2eJob.steps].flatMap((step) => npmCommands(step.run ?? ''));
 
 describe('the workflow files are valid GitHub workflows (action-validator, in npm run lint)', () => {
   it('ci.yml and release.yml are the workflows, and each is valid', () => {
@@ -116,7 +126,7 @@ describe('no drift between .ci/run, the workflows and package.json', () => {
     ).toEqual(['npm ci', 'npm run typecheck', 'npm run test:e2e']);
   });
 
-  it("ci.yml's Linux job (Node 22, real Electron) runs every npm command .ci/run runs", () => {
+  it("ci.yml's Linux jobs (checks on Node 22; the Debian e2e job) run every npm command .ci/run runs", () => {
     const local = npmCommands(read('.ci/run'));
     expect(local).toEqual(['npm ci', 'npm run typecheck', 'npm run lint', 'npm test', 'npm run test:e2e']);
     expect(linuxLeg).toBeDefined();
@@ -136,11 +146,19 @@ describe('no drift between .ci/run, the workflows and package.json', () => {
     expect(missing).toEqual([]);
   });
 
-  it('the Linux job runs the e2e suite under xvfb-run with CCT_REQUIRE_ELECTRON=1, after fetching Electron', () => {
-    const e2e = linuxSteps.findIndex((step) => npmCommands(step.run ?? '').includes('npm run test:e2e'));
-    expect(linuxSteps[e2e]?.run).toMatch(/^xvfb-run -a npm run test:e2e/);
-    expect(linuxSteps[e2e]?.env?.CCT_REQUIRE_ELECTRON).toBe('1');
-    const download = linuxSteps.findIndex((step) => step.run === 'node node_modules/electron/install.js');
+  it("the e2e job runs in Debian 12 with Debian's Chromium, as .ci/run, under xvfb-run with CCT_REQUIRE_ELECTRON=1, after fetching Electron", () => {
+    const steps = e2eJob.steps;
+    expect(e2eJob.container).toBe('debian:12');
+    // The packages .ci/run installs (Chromium, DejaVu for the snapshots, ffmpeg) are installed here too.
+    const install = steps.find((step) => /apt-get install/.test(step.run ?? ''))?.run ?? '';
+    for (const name of ['chromium', 'fonts-dejavu-core', 'ffmpeg', 'xvfb'])
+      expect(install.split(/\s+/), name).toContain(name);
+    for (const name of ['chromium', 'fonts-dejavu-core', 'ffmpeg']) expect(read('.ci/run')).toContain(name);
+    expect(steps.some((step) => /CHROMIUM_PATH|playwright install/.test(step.run ?? ''))).toBe(false);
+    const e2e = steps.findIndex((step) => npmCommands(step.run ?? '').includes('npm run test:e2e'));
+    expect(steps[e2e]?.run).toMatch(/^xvfb-run -a npm run test:e2e/);
+    expect(steps[e2e]?.env?.CCT_REQUIRE_ELECTRON).toBe('1');
+    const download = steps.findIndex((step) => step.run === 'node node_modules/electron/install.js');
     expect(download).toBeGreaterThanOrEqual(0);
     expect(download).toBeLessThan(e2e);
   });
