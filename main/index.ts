@@ -18,6 +18,7 @@ import {
   Notification,
   Tray,
   app,
+  autoUpdater,
   dialog,
   globalShortcut,
   ipcMain,
@@ -88,6 +89,12 @@ async function boot(): Promise<void> {
   // macOS keeps one instance itself: opening the app again from Finder or Spotlight emits `activate`.
   if (platform === 'darwin') app.on('activate', showPopover);
   app.on('before-quit', () => {
+    quitting = true;
+  });
+  // Installing an update quits too. On macOS electron-updater hands over to Electron's autoUpdater, whose
+  // quitAndInstall closes every window before `before-quit` (docs/api/auto-updater.md): the popover,
+  // which only hides on `close` outside a quit, would otherwise keep the app and the update from going.
+  autoUpdater.on('before-quit-for-update', () => {
     quitting = true;
   });
   // A tray app keeps running with no window open (the popover is hidden, never closed).

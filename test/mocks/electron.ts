@@ -323,6 +323,16 @@ export class FakeBrowserWindow extends EventEmitter {
     this.destroyed = true;
     this.emit('closed');
   });
+  /**
+   * Closes as the user or the OS asks to (docs/api/browser-window.md `win.close()`): emits `close` with an
+   * event whose `preventDefault()` keeps the window; otherwise it is destroyed (`closed`).
+   */
+  close = vi.fn(() => {
+    if (this.destroyed) return;
+    let prevented = false;
+    this.emit('close', { preventDefault: () => (prevented = true) });
+    if (!prevented) this.destroy();
+  });
   getBounds(): FakeRect {
     return { ...this.bounds };
   }
@@ -722,6 +732,31 @@ export const screen = Object.assign(new EventEmitter(), {
 /** `powerMonitor` fake: tests `emit('suspend')` etc. */
 export const powerMonitor = new EventEmitter();
 
+/**
+ * `autoUpdater` fake: Electron's own (Squirrel.Mac on macOS, Squirrel.Windows), which electron-updater's
+ * MacUpdater drives and whose `before-quit-for-update` BaseUpdater emits before its `app.quit()`.
+ * `quitAndInstall()` does what electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb
+ * shell/browser/api/electron_api_auto_updater.cc `AutoUpdater::QuitAndInstall` (L116-L128) does: emit
+ * `before-quit-for-update`, then close every window (WindowList::CloseAllWindows — each window's `close`
+ * may be prevented), and only once all are closed (`OnWindowAllClosed`) quit to install. `app`'s
+ * `before-quit` is NOT emitted before the windows close (docs/api/auto-updater.md "Event:
+ * 'before-quit-for-update'"). Here "quit to install" is `app.quit()`, recorded as `installed`.
+ */
+export const autoUpdater = Object.assign(new EventEmitter(), {
+  /** Test helper: whether the native quit-and-install ran (all windows had closed). */
+  installed: false,
+  setFeedURL: vi.fn((_options: unknown) => undefined),
+  checkForUpdates: vi.fn(() => undefined),
+  quitAndInstall: vi.fn(() => {
+    autoUpdater.emit('before-quit-for-update');
+    const open = () => FakeBrowserWindow.instances.filter((w) => !w.isDestroyed());
+    for (const window of open()) window.close();
+    if (open().length > 0) return; // a window refused: Electron waits for it, nothing is installed
+    autoUpdater.installed = true;
+    app.quit();
+  }),
+});
+
 /** `nativeTheme` fake. */
 export const nativeTheme = Object.assign(new EventEmitter(), {
   shouldUseDarkColors: false,
@@ -959,6 +994,8 @@ export function resetElectronMock(): void {
   powerMonitor.removeAllListeners();
   screen.removeAllListeners();
   app.removeAllListeners();
+  autoUpdater.removeAllListeners();
+  autoUpdater.installed = false;
   app.loginItem = { macStatus: 'not-registered', run: null };
   app.appUserModelId = DEFAULT_APP_USER_MODEL_ID;
   session.defaultSession = new FakeSession();
@@ -973,6 +1010,7 @@ export { FakeBrowserWindow as BrowserWindow, FakeTray as Tray, FakeNotification 
 
 const electron = {
   app,
+  autoUpdater,
   BrowserWindow: FakeBrowserWindow,
   Tray: FakeTray,
   Notification: FakeNotification,
