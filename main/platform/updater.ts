@@ -45,6 +45,20 @@ export const CANNOT_UPDATE_REASON =
   "This copy of the app can't update itself: get new versions from where you installed it.";
 
 /**
+ * What a build without an update feed shows: electron-builder writes `resources/app-update.yml` only when
+ * `electron-builder.yml` has a `publish:` configuration (app-builder-lib 26 out/publish/PublishManager.js
+ * `getAppUpdatePublishConfiguration`; `publish: null` gives none), and electron-updater fails every check
+ * without it (AppUpdater.js `loadUpdateConfig`: `ENOENT … app-update.yml`).
+ */
+export const NO_FEED_REASON = "This build has no update server set, so it doesn't update itself.";
+
+/** True when `error` is electron-updater failing to read a missing `app-update.yml` ({@link NO_FEED_REASON}). */
+function isMissingFeed(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 'ENOENT' && typeof message === 'string' && message.includes('app-update.yml');
+}
+
+/**
  * Why the app must not update itself here, or `null` when it may: a demo (CLASSCHARTS_DEMO=1, the fake
  * server); a run that is not a packaged app (`npm start`; electron-updater refuses then too, AppUpdater.js
  * `isUpdaterActive`); on Linux anything but an AppImage (`APPIMAGE` set by its runtime) — a .deb would be
@@ -103,6 +117,8 @@ export function createElectronUpdater(options: ElectronUpdaterOptions): Updater 
   };
   const fail = (error: unknown) => {
     logger.warn('update failed', { error: error instanceof Error ? error.message : String(error) });
+    // Not a failure to show and retry every 6 h: this build cannot update itself at all.
+    if (isMissingFeed(error)) return set({ status: 'off', reason: NO_FEED_REASON });
     set({ status: 'error', message: updateErrorMessage(error, platform), at: now() });
   };
 

@@ -281,6 +281,35 @@ describe('auto-update against a local generic feed', () => {
     schedule.stop();
   });
 
+  it('a build without a feed (electron-builder.yml `publish: null` writes no app-update.yml): off with a reason, no error, no further checks', async () => {
+    // app-builder-lib 26.17 out/publish/PublishManager.js: getPublishConfigs returns null for `publish:
+    // null`, and app-update.yml is written only when there is a publish configuration; electron-updater
+    // then fails every check reading it (AppUpdater.js loadUpdateConfig: ENOENT).
+    const { updater, states } = makeUpdater();
+    const clock = new FakeClock('2026-11-25T10:00:00Z');
+    const check = vi.spyOn(updater, 'check');
+    const schedule = createUpdateSchedule({
+      clock,
+      updater,
+      enabled: () => true,
+      busy: () => false,
+      logger: silentLogger,
+    });
+    schedule.start();
+
+    await clock.advance(FIRST_CHECK_DELAY_MS);
+    await check.mock.results[0]?.value;
+    expect(updater.state()).toEqual({
+      status: 'off',
+      reason: "This build has no update server set, so it doesn't update itself.",
+    });
+    expect(states.some((s) => s.status === 'error')).toBe(false);
+
+    await clock.advance(CHECK_INTERVAL_MS);
+    expect(check).toHaveBeenCalledTimes(1);
+    schedule.stop();
+  });
+
   it('electron-updater is loaded at the first check, not before; a load that fails is an error and the next check loads again', async () => {
     const feed = await startFeed({ version: '0.1.0', artefact: Buffer.from('unused') });
     publishTo(feed.url);
