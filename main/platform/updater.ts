@@ -59,6 +59,20 @@ function isMissingFeed(error: unknown): boolean {
 }
 
 /**
+ * What an unsigned macOS copy shows once Squirrel.Mac refused it: Electron's `autoUpdater.setFeedURL`
+ * emits `error` "Could not get code signature for running application" and makes no updater
+ * (electron/electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb shell/browser/auto_updater_mac.mm L90-L104).
+ */
+export const UNSIGNED_MAC_REASON =
+  "This copy isn't signed, so macOS won't let it update itself: download the new version instead.";
+
+/** True for Squirrel.Mac refusing an app without a valid code signature ({@link UNSIGNED_MAC_REASON}). */
+function isUnsignedMac(error: unknown, platform: string): boolean {
+  const text = error instanceof Error ? error.message : String(error);
+  return platform === 'darwin' && /code ?signature|not signed/i.test(text);
+}
+
+/**
  * Why the app must not update itself here, or `null` when it may: a demo (CLASSCHARTS_DEMO=1, the fake
  * server); a run that is not a packaged app (`npm start`; electron-updater refuses then too, AppUpdater.js
  * `isUpdaterActive`); on Linux anything but an AppImage (`APPIMAGE` set by its runtime) — a .deb would be
@@ -92,8 +106,7 @@ export function updateErrorMessage(error: unknown, platform: string): string {
   const text = error instanceof Error ? error.message : String(error);
   if (code === 'ERR_CHECKSUM_MISMATCH' || /checksum mismatch/i.test(text))
     return 'The download was damaged (checksum mismatch) and was discarded.';
-  if (platform === 'darwin' && /code ?signature|not signed/i.test(text))
-    return "This copy isn't signed, so macOS won't let it update itself: download the new version instead.";
+  if (isUnsignedMac(error, platform)) return UNSIGNED_MAC_REASON;
   if (code === 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND')
     return 'The update server has no update information for this system.';
   if (/^net::ERR_|ECONNREFUSED|ENOTFOUND|ETIMEDOUT|timed out/.test(text))
@@ -111,7 +124,8 @@ export function createElectronUpdater(options: ElectronUpdaterOptions): Updater 
     ? { status: 'off', reason: options.offReason }
     : { status: 'idle' };
   const set = (next: UpdateState) => {
-    if (JSON.stringify(next) === JSON.stringify(state)) return;
+    // `off` is final for the run: nothing an updater still emits afterwards (an `update-downloaded`) undoes it.
+    if (state.status === 'off' || JSON.stringify(next) === JSON.stringify(state)) return;
     state = next;
     for (const listener of [...listeners]) listener(next);
   };
@@ -119,6 +133,9 @@ export function createElectronUpdater(options: ElectronUpdaterOptions): Updater 
     logger.warn('update failed', { error: error instanceof Error ? error.message : String(error) });
     // Not a failure to show and retry every 6 h: this build cannot update itself at all.
     if (isMissingFeed(error)) return set({ status: 'off', reason: NO_FEED_REASON });
+    // Squirrel.Mac will refuse every later download too; MacUpdater still reports the zip as downloaded
+    // right after this error (MacUpdater.js updateDownloaded: setFeedURL, then dispatchUpdateDownloaded).
+    if (isUnsignedMac(error, platform)) return set({ status: 'off', reason: UNSIGNED_MAC_REASON });
     set({ status: 'error', message: updateErrorMessage(error, platform), at: now() });
   };
 

@@ -22,7 +22,7 @@ vi.mock('electron', () => import('../mocks/electron'));
 
 const mock = await import('../mocks/electron');
 const { emulatedNetRequest } = await import('../mocks/net-request');
-const { AppImageUpdater } = await import('electron-updater');
+const { AppImageUpdater, MacUpdater } = await import('electron-updater');
 const { createElectronUpdater } = await import('../../main/platform/updater');
 const { trayMenuTemplate } = await import('../../main/platform/menu');
 const { createTray } = await import('../../main/platform/tray');
@@ -35,8 +35,16 @@ const CHANNEL = `latest-linux${process.arch === 'x64' ? '' : `-${process.arch}`}
 const sha512 = (bytes: Buffer) => createHash('sha512').update(bytes).digest('base64');
 
 /** A generic-provider feed: `latest-linux.yml` for `version`, its artefact, and what was asked of it. */
-async function startFeed(options: { version: string; artefact: Buffer; publishedSha512?: string }) {
-  const name = `ClassCharts-Tray-${options.version}.AppImage`;
+async function startFeed(options: {
+  version: string;
+  artefact: Buffer;
+  publishedSha512?: string;
+  /** The channel file and the artefact's extension: `latest-linux.yml` and AppImage unless given. */
+  channel?: string;
+  extension?: string;
+}) {
+  const channel = options.channel ?? CHANNEL;
+  const name = `ClassCharts-Tray-${options.version}.${options.extension ?? 'AppImage'}`;
   const sha = options.publishedSha512 ?? sha512(options.artefact);
   // The shape electron-builder writes (app-builder-lib src/publish/updateInfoBuilder.ts).
   const yml = [
@@ -53,7 +61,7 @@ async function startFeed(options: { version: string; artefact: Buffer; published
   const server = http.createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://feed').pathname;
     requests.push(path);
-    if (path === `/${CHANNEL}`) response.end(yml);
+    if (path === `/${channel}`) response.end(yml);
     else if (path === `/${name}`)
       response.writeHead(200, { 'content-length': options.artefact.length }).end(options.artefact);
     else response.writeHead(404).end('not found');
@@ -340,6 +348,53 @@ describe('auto-update against a local generic feed', () => {
     expect(load).toHaveBeenCalledTimes(2);
     expect(updater.state()).toMatchObject({ status: 'up-to-date' });
     expect(feed.requests).toEqual([`/${CHANNEL}`, `/${CHANNEL}`]);
+    await feed.close();
+  });
+});
+
+describe('auto-update on macOS (MacUpdater over Electron autoUpdater, Squirrel.Mac)', () => {
+  it('an unsigned app: Squirrel.Mac refuses it, the state says so and stays off (no "Restart to update" that cannot work, no download every 6 h)', async () => {
+    mock.electronMock.platform = 'darwin';
+    mock.electronMock.codeSigned = false;
+    // MacUpdater takes the zip from latest-mac.yml (MacUpdater.js doDownloadUpdate `findFile(files, "zip")`).
+    const feed = await startFeed({
+      version: '0.2.0',
+      artefact: Buffer.from('stub app zip 0.2.0\n'.repeat(100)),
+      channel: 'latest-mac.yml',
+      extension: 'zip',
+    });
+    publishTo(feed.url);
+    const appUpdater = new MacUpdater();
+    // electron-updater's own test hook: the provider asks for latest-mac.yml as on macOS; full download.
+    Object.assign(appUpdater, { _testOnlyOptions: { platform: 'darwin', isUseDifferentialDownload: false } });
+    const updater = createElectronUpdater({
+      offReason: null,
+      load: async () => appUpdater,
+      platform: 'darwin',
+      logger: silentLogger,
+      now: () => Date.parse('2026-11-25T10:32:00Z'),
+    });
+    const states: UpdateState[] = [];
+    updater.onState((state) => states.push(state));
+
+    // MacUpdater's download promise waits for Squirrel.Mac, which never starts here: not awaited.
+    void updater.check();
+    await vi.waitFor(() => expect(mock.autoUpdater.setFeedURL).toHaveBeenCalled());
+    // MacUpdater.js updateDownloaded: setFeedURL (Electron emits the signature error at once), then
+    // dispatchUpdateDownloaded — the error must win.
+    await vi.waitFor(() => expect(states.at(-1)?.status).not.toBe('downloading'));
+    const unsigned = {
+      status: 'off',
+      reason:
+        "This copy isn't signed, so macOS won't let it update itself: download the new version instead.",
+    };
+    expect(updater.state()).toEqual(unsigned);
+    expect(menuLabels(updater.state()).labels.some((l) => l?.startsWith('Restart to update'))).toBe(false);
+    await updater.check();
+    expect(feed.requests.filter((p) => p.endsWith('.zip'))).toHaveLength(1);
+    expect(updater.state()).toEqual(unsigned);
+
+    (appUpdater as unknown as { closeServerIfExists(): void }).closeServerIfExists();
     await feed.close();
   });
 });

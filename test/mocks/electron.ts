@@ -745,7 +745,28 @@ export const powerMonitor = new EventEmitter();
 export const autoUpdater = Object.assign(new EventEmitter(), {
   /** Test helper: whether the native quit-and-install ran (all windows had closed). */
   installed: false,
-  setFeedURL: vi.fn((_options: unknown) => undefined),
+  /** Whether `setFeedURL` made Squirrel.Mac's updater (`g_updater`); `checkForUpdates` needs one. */
+  feedSet: false,
+  /**
+   * macOS, an unsigned app ({@link electronMock}.codeSigned false): Squirrel.Mac cannot read the running
+   * app's signature, `SQRLUpdater` throws, and Electron catches it and emits `error` with "Could not get
+   * code signature for running application" — no updater is made (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb
+   * shell/browser/auto_updater_mac.mm L90-L104; spec/api-autoupdater-darwin-spec.ts "should fail to set
+   * the feed URL when the app is not signed").
+   */
+  setFeedURL: vi.fn((_options: unknown) => {
+    autoUpdater.feedSet = false;
+    if (electronMock.platform === 'darwin' && !electronMock.codeSigned) {
+      const message = 'Could not get code signature for running application';
+      autoUpdater.emit('error', new Error(message), message);
+      return;
+    }
+    autoUpdater.feedSet = true;
+  }),
+  /**
+   * Without an updater (`g_updater` nil, auto_updater_mac.mm `CheckForUpdates`) nothing happens at all;
+   * with one, Squirrel.Mac's own download is not modelled (nothing happens either).
+   */
   checkForUpdates: vi.fn(() => undefined),
   quitAndInstall: vi.fn(() => {
     autoUpdater.emit('before-quit-for-update');
@@ -996,6 +1017,7 @@ export function resetElectronMock(): void {
   app.removeAllListeners();
   autoUpdater.removeAllListeners();
   autoUpdater.installed = false;
+  autoUpdater.feedSet = false;
   app.loginItem = { macStatus: 'not-registered', run: null };
   app.appUserModelId = DEFAULT_APP_USER_MODEL_ID;
   session.defaultSession = new FakeSession();
