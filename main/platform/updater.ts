@@ -95,6 +95,8 @@ export function updaterOffReason(env: {
 /**
  * One sentence for a failed check or download (`error` is what electron-updater emitted or rejected with):
  * - a sha512 mismatch (`ERR_CHECKSUM_MISMATCH`, builder-util-runtime httpExecutor.js `DigestTransform`);
+ * - Windows: an installer whose Authenticode signer is not the `publisherName` of app-update.yml
+ *   (`ERR_UPDATER_INVALID_SIGNATURE`, NsisUpdater.js; checked only when a signed build wrote one);
  * - no network or no server: Electron's `net::ERR_…` errors (lib/common/api/net-client-request.ts emits
  *   `new Error(netErrorString)`), or an HTTP error (`HttpError`, `Cannot download …, status 5xx`);
  * - no update information for this system (`ERR_UPDATER_CHANNEL_FILE_NOT_FOUND`: no `latest*.yml`);
@@ -106,6 +108,8 @@ export function updateErrorMessage(error: unknown, platform: string): string {
   const text = error instanceof Error ? error.message : String(error);
   if (code === 'ERR_CHECKSUM_MISMATCH' || /checksum mismatch/i.test(text))
     return 'The download was damaged (checksum mismatch) and was discarded.';
+  if (code === 'ERR_UPDATER_INVALID_SIGNATURE')
+    return "The update isn't signed by the app's publisher, so it was discarded.";
   if (isUnsignedMac(error, platform)) return UNSIGNED_MAC_REASON;
   if (code === 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND')
     return 'The update server has no update information for this system.';

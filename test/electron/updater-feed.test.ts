@@ -22,7 +22,7 @@ vi.mock('electron', () => import('../mocks/electron'));
 
 const mock = await import('../mocks/electron');
 const { emulatedNetRequest } = await import('../mocks/net-request');
-const { AppImageUpdater, MacUpdater } = await import('electron-updater');
+const { AppImageUpdater, MacUpdater, NsisUpdater } = await import('electron-updater');
 const { createElectronUpdater } = await import('../../main/platform/updater');
 const { trayMenuTemplate } = await import('../../main/platform/menu');
 const { createTray } = await import('../../main/platform/tray');
@@ -112,10 +112,10 @@ afterEach(() => {
 });
 
 /** The packaged app's `app-update.yml` (what electron-builder writes from `publish:`) pointing at `url`. */
-function publishTo(url: string): void {
+function publishTo(url: string, extra = ''): void {
   writeFileSync(
     join(resources, 'app-update.yml'),
-    `provider: generic\nurl: ${url}\nupdaterCacheDirName: ${CACHE_DIR_NAME}\n`,
+    `provider: generic\nurl: ${url}\nupdaterCacheDirName: ${CACHE_DIR_NAME}\n${extra}`,
   );
 }
 
@@ -395,6 +395,48 @@ describe('auto-update on macOS (MacUpdater over Electron autoUpdater, Squirrel.M
     expect(updater.state()).toEqual(unsigned);
 
     (appUpdater as unknown as { closeServerIfExists(): void }).closeServerIfExists();
+    await feed.close();
+  });
+});
+
+describe('auto-update on Windows (NsisUpdater)', () => {
+  it('an installer not signed by the publisher: an error that says so, the installer not kept, no tray item', async () => {
+    const feed = await startFeed({
+      version: '0.2.0',
+      artefact: Buffer.from('MZ stub installer 0.2.0'),
+      channel: 'latest.yml',
+      extension: 'exe',
+    });
+    // electron-builder writes publisherName into app-update.yml for a signed Windows build
+    // (app-builder-lib 26.17 out/publish/PublishManager.js getAppUpdatePublishConfiguration); NsisUpdater
+    // then checks the downloaded installer's Authenticode signer against it (NsisUpdater.js verifySignature).
+    publishTo(feed.url, 'publisherName: ClassCharts Tray contributors\n');
+    const appUpdater = new NsisUpdater();
+    Object.assign(appUpdater, { _testOnlyOptions: { platform: 'win32', isUseDifferentialDownload: false } });
+    // What the default verifier (PowerShell Get-AuthenticodeSignature) resolves with for an installer signed
+    // by another certificate: windowsExecutableCodeSignatureVerifier.js `publisherNames: …, raw info: …`.
+    const verify = vi.fn(
+      async (names: string[]) =>
+        `publisherNames: ${names.join(' | ')}, raw info: ${JSON.stringify({ Status: 0, SignerCertificate: { Subject: 'CN=Someone Else' } }, null, 2)}`,
+    );
+    appUpdater.verifyUpdateCodeSignature = verify;
+    const updater = createElectronUpdater({
+      offReason: null,
+      load: async () => appUpdater,
+      platform: 'win32',
+      logger: silentLogger,
+      now: () => Date.parse('2026-11-25T10:32:00Z'),
+    });
+
+    await updater.check();
+
+    expect(verify).toHaveBeenCalledWith(['ClassCharts Tray contributors'], expect.stringContaining('.exe'));
+    expect(updater.state()).toMatchObject({
+      status: 'error',
+      message: "The update isn't signed by the app's publisher, so it was discarded.",
+    });
+    expect(pendingFiles()).toEqual([]);
+    expect(menuLabels(updater.state()).labels.some((l) => l?.startsWith('Restart to update'))).toBe(false);
     await feed.close();
   });
 });
