@@ -97,6 +97,8 @@ export function updaterOffReason(env: {
  * - a sha512 mismatch (`ERR_CHECKSUM_MISMATCH`, builder-util-runtime httpExecutor.js `DigestTransform`);
  * - Windows: an installer whose Authenticode signer is not the `publisherName` of app-update.yml
  *   (`ERR_UPDATER_INVALID_SIGNATURE`, NsisUpdater.js; checked only when a signed build wrote one);
+ * - the connection closed before the download was complete: Chromium's `net::ERR_CONTENT_LENGTH_MISMATCH`
+ *   or `net::ERR_INCOMPLETE_CHUNKED_ENCODING` (net/http/http_stream_parser.cc `DoReadBodyComplete`);
  * - no network or no server: Electron's `net::ERR_…` errors (lib/common/api/net-client-request.ts emits
  *   `new Error(netErrorString)`), or an HTTP error (`HttpError`, `Cannot download …, status 5xx`);
  * - no update information for this system (`ERR_UPDATER_CHANNEL_FILE_NOT_FOUND`: no `latest*.yml`);
@@ -113,6 +115,8 @@ export function updateErrorMessage(error: unknown, platform: string): string {
   if (isUnsignedMac(error, platform)) return UNSIGNED_MAC_REASON;
   if (code === 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND')
     return 'The update server has no update information for this system.';
+  if (/^net::ERR_(CONTENT_LENGTH_MISMATCH|INCOMPLETE_CHUNKED_ENCODING)/.test(text))
+    return 'The download was interrupted. The next check tries again.';
   if (/^net::ERR_|ECONNREFUSED|ENOTFOUND|ETIMEDOUT|timed out/.test(text))
     return "Couldn't reach the update server.";
   if (/^HttpError$/.test((error as Error | null)?.name ?? '') || /status \d{3}/.test(text))

@@ -42,6 +42,8 @@ async function startFeed(options: {
   /** The channel file and the artefact's extension: `latest-linux.yml` and AppImage unless given. */
   channel?: string;
   extension?: string;
+  /** The server goes away after sending this many bytes of the artefact (its Content-Length says all). */
+  cutAfter?: number;
 }) {
   const channel = options.channel ?? CHANNEL;
   const name = `ClassCharts-Tray-${options.version}.${options.extension ?? 'AppImage'}`;
@@ -62,7 +64,10 @@ async function startFeed(options: {
     const path = new URL(request.url ?? '/', 'http://feed').pathname;
     requests.push(path);
     if (path === `/${channel}`) response.end(yml);
-    else if (path === `/${name}`)
+    else if (path === `/${name}` && options.cutAfter !== undefined) {
+      response.writeHead(200, { 'content-length': options.artefact.length });
+      response.write(options.artefact.subarray(0, options.cutAfter), () => response.destroy());
+    } else if (path === `/${name}`)
       response.writeHead(200, { 'content-length': options.artefact.length }).end(options.artefact);
     else response.writeHead(404).end('not found');
   });
@@ -287,6 +292,24 @@ describe('auto-update against a local generic feed', () => {
     expect(states.map((s) => s.status)).toEqual(['checking', 'error', 'checking', 'error']);
     expect(updater.state()).toMatchObject({ status: 'error', message: "Couldn't reach the update server." });
     schedule.stop();
+  });
+
+  it('the server goes away mid-download: "The download was interrupted", the partial file not kept, no tray item', async () => {
+    const artefact = Buffer.from('stub AppImage 0.2.0\n'.repeat(5000));
+    const feed = await startFeed({ version: '0.2.0', artefact, cutAfter: 40_000 });
+    publishTo(feed.url);
+    const { updater, states } = makeUpdater();
+
+    await expect(updater.check()).resolves.toBeUndefined();
+
+    expect(updater.state()).toMatchObject({
+      status: 'error',
+      message: 'The download was interrupted. The next check tries again.',
+    });
+    expect(states.map((s) => s.status)).toContain('downloading');
+    expect(pendingFiles()).toEqual([]);
+    expect(menuLabels(updater.state()).labels.some((l) => l?.startsWith('Restart to update'))).toBe(false);
+    await feed.close();
   });
 
   it('a build without a feed (electron-builder.yml `publish: null` writes no app-update.yml): off with a reason, no error, no further checks', async () => {

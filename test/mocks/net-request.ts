@@ -16,7 +16,9 @@
  *   `class IncomingMessage extends Readable`) with statusCode, statusMessage, lower-case headers with
  *   `set-cookie` as an array; `abort()` ends it all without an `error`;
  * - a failure is an Error whose message is Chromium's net error name (`net::ERR_CONNECTION_REFUSED`), with
- *   no `code` (net-client-request.ts: `new Error(netErrorString)`);
+ *   no `code` (net-client-request.ts: `new Error(netErrorString)`); a connection that closes before the
+ *   body is complete destroys the response with `net::ERR_CONTENT_LENGTH_MISMATCH` (chunked:
+ *   `…INCOMPLETE_CHUNKED_ENCODING`) and fails the request with it too;
  * - cookies: with a `session` and `useSessionCookies: true` or `credentials: 'include'` (credentials, when
  *   given, decide), every response's `Set-Cookie` — redirects included, before the `redirect` event — goes
  *   into the session's jar, and the jar's cookies for the URL replace any `Cookie` header given. Otherwise
@@ -233,7 +235,24 @@ class EmulatedClientRequest extends EventEmitter implements NetRequestLike {
       if (!this.aborted && !response.push(chunk)) incoming.pause();
     });
     incoming.on('end', () => !this.aborted && response.push(null));
-    incoming.on('error', (error) => !this.aborted && response.destroy(error));
+    // The connection closing before the body is complete is a net error as Chromium names it
+    // (net/http/http_stream_parser.cc DoReadBodyComplete: ERR_CONTENT_LENGTH_MISMATCH, or
+    // ERR_INCOMPLETE_CHUNKED_ENCODING when chunked; without either, the close is the end), and Electron
+    // destroys the response with it AND fails the request (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb
+    // lib/common/api/net-client-request.ts `_urlLoader.on('error')`: `response.destroy(error)`, `_die(error)`).
+    let cut = false;
+    const onCut = () => {
+      if (this.aborted || cut || incoming.complete) return;
+      cut = true;
+      const chunked = /chunked/i.test(String(incoming.headers['transfer-encoding'] ?? ''));
+      const error = new Error(
+        `net::ERR_${chunked ? 'INCOMPLETE_CHUNKED_ENCODING' : 'CONTENT_LENGTH_MISMATCH'}`,
+      );
+      response.destroy(error);
+      this.fail(error);
+    };
+    incoming.on('error', onCut);
+    incoming.on('close', onCut);
   }
 }
 
