@@ -186,19 +186,34 @@ export function createElectronUpdater(options: ElectronUpdaterOptions): Updater 
     }
   };
 
+  const run = async (): Promise<void> => {
+    const loaded = await ready();
+    if (!loaded) return;
+    try {
+      const result = await loaded.checkForUpdates();
+      if (result === null) set({ status: 'off', reason: CANNOT_UPDATE_REASON });
+      else await result.downloadPromise;
+    } catch (error) {
+      fail(error);
+    }
+  };
+  /**
+   * The check (and its download) under way. A second check joins it: electron-updater dedupes only the
+   * check itself (AppUpdater.js `checkForUpdatesPromise`), so during the download it would announce
+   * `checking-for-update` and `update-available` again and the state would go back from 40 % to checking.
+   */
+  let running: Promise<void> | null = null;
+
   return {
     state: () => state,
-    async check() {
-      if (state.status === 'off' || state.status === 'ready') return;
-      const loaded = await ready();
-      if (!loaded) return;
-      try {
-        const result = await loaded.checkForUpdates();
-        if (result === null) set({ status: 'off', reason: CANNOT_UPDATE_REASON });
-        else await result.downloadPromise;
-      } catch (error) {
-        fail(error);
-      }
+    check() {
+      // Off or ready is final (even while the run that got there has not settled: MacUpdater's download
+      // waits on Squirrel.Mac, which an unsigned copy never starts).
+      if (state.status === 'off' || state.status === 'ready') return Promise.resolve();
+      running ??= run().finally(() => {
+        running = null;
+      });
+      return running;
     },
     quitAndInstall() {
       // Silent (the NSIS installer shows no wizard) and started again afterwards (BaseUpdater.js).

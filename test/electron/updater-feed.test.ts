@@ -44,6 +44,8 @@ async function startFeed(options: {
   extension?: string;
   /** The server goes away after sending this many bytes of the artefact (its Content-Length says all). */
   cutAfter?: number;
+  /** The artefact's answer waits for this (a slow download). */
+  hold?: Promise<void>;
 }) {
   const channel = options.channel ?? CHANNEL;
   const name = `ClassCharts-Tray-${options.version}.${options.extension ?? 'AppImage'}`;
@@ -68,7 +70,9 @@ async function startFeed(options: {
       response.writeHead(200, { 'content-length': options.artefact.length });
       response.write(options.artefact.subarray(0, options.cutAfter), () => response.destroy());
     } else if (path === `/${name}`)
-      response.writeHead(200, { 'content-length': options.artefact.length }).end(options.artefact);
+      void (options.hold ?? Promise.resolve()).then(() =>
+        response.writeHead(200, { 'content-length': options.artefact.length }).end(options.artefact),
+      );
     else response.writeHead(404).end('not found');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -292,6 +296,34 @@ describe('auto-update against a local generic feed', () => {
     expect(states.map((s) => s.status)).toEqual(['checking', 'error', 'checking', 'error']);
     expect(updater.state()).toMatchObject({ status: 'error', message: "Couldn't reach the update server." });
     schedule.stop();
+  });
+
+  it('a check while the download is still running (e.g. after a wake-up) joins it: one download, the state stays downloading', async () => {
+    let release = () => {};
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    const feed = await startFeed({ version: '0.2.0', artefact: Buffer.from('stub AppImage 0.2.0'), hold });
+    publishTo(feed.url);
+    const { updater, states } = makeUpdater();
+
+    const first = updater.check();
+    await vi.waitFor(() => expect(feed.requests).toContain(`/${feed.artefactName}`));
+    expect(updater.state()).toMatchObject({ status: 'downloading', version: '0.2.0' });
+    // electron-updater dedupes checkForUpdates only while the check itself runs (AppUpdater.js
+    // checkForUpdatesPromise); a new one during the download emits checking-for-update again.
+    const second = updater.check();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(updater.state()).toMatchObject({ status: 'downloading', version: '0.2.0' });
+    release();
+    await Promise.all([first, second]);
+
+    expect(updater.state()).toEqual({ status: 'ready', version: '0.2.0' });
+    expect(states.map((s) => s.status).filter((s, i, all) => s !== all[i - 1])).toEqual([
+      'checking',
+      'downloading',
+      'ready',
+    ]);
+    expect(feed.requests.filter((p) => p === `/${feed.artefactName}`)).toHaveLength(1);
+    await feed.close();
   });
 
   it('the server goes away mid-download: "The download was interrupted", the partial file not kept, no tray item', async () => {
