@@ -121,6 +121,7 @@ class EmulatedClientRequest extends EventEmitter implements NetRequestLike {
   private aborted = false;
   private current: http.ClientRequest | null = null;
   private followed = false;
+  private response: Readable | null = null;
 
   constructor(private readonly options: EmulatedRequestOptions) {
     super();
@@ -142,11 +143,16 @@ class EmulatedClientRequest extends EventEmitter implements NetRequestLike {
     return this;
   }
 
+  /**
+   * As net-client-request.ts `abort()` / `_die()`: `abort` is emitted on the next tick, and a response
+   * already given is destroyed (it emits `close`, no `end` and no `error`).
+   */
   abort(): void {
     if (this.aborted) return;
     this.aborted = true;
     this.current?.destroy();
-    this.emit('abort');
+    this.response?.destroy();
+    process.nextTick(() => this.emit('abort'));
   }
 
   followRedirect(): void {
@@ -204,7 +210,8 @@ class EmulatedClientRequest extends EventEmitter implements NetRequestLike {
       const target = new URL(location, url).href;
       const mode = this.options.redirect ?? 'follow';
       if (mode === 'error') {
-        this.fail(new Error('Request cannot follow redirect with the current redirect mode'));
+        // net-client-request.ts, the 'redirect' handler's 'error' policy.
+        this.fail(new Error("Attempted to redirect, but redirect policy was 'error'"));
         return;
       }
       const headers: Record<string, string[]> = {};
@@ -230,6 +237,7 @@ class EmulatedClientRequest extends EventEmitter implements NetRequestLike {
       statusMessage: incoming.statusMessage ?? '',
       headers: incoming.headers as Record<string, string | string[]>,
     });
+    this.response = response;
     this.emit('response', response as unknown as NetResponseLike);
     incoming.on('data', (chunk: Buffer) => {
       if (!this.aborted && !response.push(chunk)) incoming.pause();
