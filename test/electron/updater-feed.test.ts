@@ -12,7 +12,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppUpdater } from 'electron-updater';
 import type { TrayMenuActions } from '../../main/platform/menu';
+import type { Updater } from '../../main/ports';
 import type { UpdateState } from '../../preload/contract';
 import { FakeClock } from '../core/helpers';
 import { tempFolder } from '../temp-folders';
@@ -128,18 +130,36 @@ function publishTo(url: string, extra = ''): void {
   );
 }
 
-function makeUpdater() {
-  const appUpdater = new AppImageUpdater();
+/** The port over `appUpdater` (an AppImageUpdater unless given) as on `platform`, and the states it reported. */
+function makeUpdater<T extends AppUpdater = InstanceType<typeof AppImageUpdater>>(
+  appUpdater: T = new AppImageUpdater() as unknown as T,
+  platform = 'linux',
+) {
   const updater = createElectronUpdater({
     offReason: null,
     load: async () => appUpdater,
-    platform: 'linux',
+    platform,
     logger: silentLogger,
     now: () => Date.parse('2026-11-25T10:32:00Z'),
   });
   const states: UpdateState[] = [];
   updater.onState((state) => states.push(state));
   return { appUpdater, updater, states };
+}
+
+/** The app's schedule driving `updater` on a fake clock, started, with its checks spied on. */
+function scheduled(updater: Updater) {
+  const clock = new FakeClock('2026-11-25T10:00:00Z');
+  const check = vi.spyOn(updater, 'check');
+  const schedule = createUpdateSchedule({
+    clock,
+    updater,
+    enabled: () => true,
+    busy: () => false,
+    logger: silentLogger,
+  });
+  schedule.start();
+  return { clock, check, schedule };
 }
 
 /** Tray menu actions: spies, with `installUpdate` as given. */
@@ -273,16 +293,7 @@ describe('auto-update against a local generic feed', () => {
   it('the server down: "Couldn\'t reach the update server", no crash, and the next scheduled check still happens', async () => {
     publishTo(await closedPortUrl());
     const { updater, states } = makeUpdater();
-    const clock = new FakeClock('2026-11-25T10:00:00Z');
-    const check = vi.spyOn(updater, 'check');
-    const schedule = createUpdateSchedule({
-      clock,
-      updater,
-      enabled: () => true,
-      busy: () => false,
-      logger: silentLogger,
-    });
-    schedule.start();
+    const { clock, check, schedule } = scheduled(updater);
 
     await clock.advance(FIRST_CHECK_DELAY_MS);
     await check.mock.results[0]?.value;
@@ -349,16 +360,7 @@ describe('auto-update against a local generic feed', () => {
     // null`, and app-update.yml is written only when there is a publish configuration; electron-updater
     // then fails every check reading it (AppUpdater.js loadUpdateConfig: ENOENT).
     const { updater, states } = makeUpdater();
-    const clock = new FakeClock('2026-11-25T10:00:00Z');
-    const check = vi.spyOn(updater, 'check');
-    const schedule = createUpdateSchedule({
-      clock,
-      updater,
-      enabled: () => true,
-      busy: () => false,
-      logger: silentLogger,
-    });
-    schedule.start();
+    const { clock, check, schedule } = scheduled(updater);
 
     await clock.advance(FIRST_CHECK_DELAY_MS);
     await check.mock.results[0]?.value;
@@ -422,15 +424,7 @@ describe('auto-update on macOS (MacUpdater over Electron autoUpdater, Squirrel.M
     const appUpdater = new MacUpdater();
     // electron-updater's own test hook: the provider asks for latest-mac.yml as on macOS; full download.
     Object.assign(appUpdater, { _testOnlyOptions: { platform: 'darwin', isUseDifferentialDownload: false } });
-    const updater = createElectronUpdater({
-      offReason: null,
-      load: async () => appUpdater,
-      platform: 'darwin',
-      logger: silentLogger,
-      now: () => Date.parse('2026-11-25T10:32:00Z'),
-    });
-    const states: UpdateState[] = [];
-    updater.onState((state) => states.push(state));
+    const { updater, states } = makeUpdater(appUpdater, 'darwin');
 
     // MacUpdater's download promise waits for Squirrel.Mac, which never starts here: not awaited.
     void updater.check();
@@ -475,13 +469,7 @@ describe('auto-update on Windows (NsisUpdater)', () => {
         `publisherNames: ${names.join(' | ')}, raw info: ${JSON.stringify({ Status: 0, SignerCertificate: { Subject: 'CN=Someone Else' } }, null, 2)}`,
     );
     appUpdater.verifyUpdateCodeSignature = verify;
-    const updater = createElectronUpdater({
-      offReason: null,
-      load: async () => appUpdater,
-      platform: 'win32',
-      logger: silentLogger,
-      now: () => Date.parse('2026-11-25T10:32:00Z'),
-    });
+    const { updater } = makeUpdater(appUpdater, 'win32');
 
     await updater.check();
 
