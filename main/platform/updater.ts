@@ -73,6 +73,28 @@ function isUnsignedMac(error: unknown, platform: string): boolean {
 }
 
 /**
+ * What a macOS copy shows when its feed offers no zip: MacUpdater installs only from a zip listed in
+ * `latest-mac.yml` (MacUpdater.js `doDownloadUpdate`: `ERR_UPDATER_ZIP_FILE_NOT_FOUND`), and electron-builder
+ * lists a dmg there when no zip target is built.
+ */
+export const NO_MAC_ZIP_REASON =
+  "This build can't update itself on macOS (its update server offers no zip): download the new version instead.";
+
+/**
+ * The `off` reason for a failure no later check of this run can get past, or `null` for one worth trying
+ * again: no feed in this build; no zip for macOS; an unsigned macOS copy (Squirrel.Mac refuses every later
+ * download too, and MacUpdater still reports the zip downloaded right after the error: MacUpdater.js
+ * `updateDownloaded` calls `setFeedURL`, then `dispatchUpdateDownloaded`).
+ */
+function finalReason(error: unknown, platform: string): string | null {
+  if (isMissingFeed(error)) return NO_FEED_REASON;
+  if ((error as { code?: unknown } | null)?.code === 'ERR_UPDATER_ZIP_FILE_NOT_FOUND')
+    return NO_MAC_ZIP_REASON;
+  if (isUnsignedMac(error, platform)) return UNSIGNED_MAC_REASON;
+  return null;
+}
+
+/**
  * Why the app must not update itself here, or `null` when it may: a demo (CLASSCHARTS_DEMO=1, the fake
  * server); a run that is not a packaged app (`npm start`; electron-updater refuses then too, AppUpdater.js
  * `isUpdaterActive`); on Linux anything but an AppImage (`APPIMAGE` set by its runtime) — a .deb would be
@@ -139,11 +161,8 @@ export function createElectronUpdater(options: ElectronUpdaterOptions): Updater 
   };
   const fail = (error: unknown) => {
     logger.warn('update failed', { error: error instanceof Error ? error.message : String(error) });
-    // Not a failure to show and retry every 6 h: this build cannot update itself at all.
-    if (isMissingFeed(error)) return set({ status: 'off', reason: NO_FEED_REASON });
-    // Squirrel.Mac will refuse every later download too; MacUpdater still reports the zip as downloaded
-    // right after this error (MacUpdater.js updateDownloaded: setFeedURL, then dispatchUpdateDownloaded).
-    if (isUnsignedMac(error, platform)) return set({ status: 'off', reason: UNSIGNED_MAC_REASON });
+    const reason = finalReason(error, platform);
+    if (reason !== null) return set({ status: 'off', reason });
     set({ status: 'error', message: updateErrorMessage(error, platform), at: now() });
   };
 

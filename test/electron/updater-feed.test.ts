@@ -409,22 +409,27 @@ describe('auto-update against a local generic feed', () => {
   });
 });
 
+/** A feed whose latest-mac.yml offers version 0.2.0 as a `extension` file, and a real MacUpdater on it. */
+async function macFeed(extension: 'zip' | 'dmg') {
+  const feed = await startFeed({
+    version: '0.2.0',
+    artefact: Buffer.from(`stub ${extension} 0.2.0\n`.repeat(100)),
+    channel: 'latest-mac.yml',
+    extension,
+  });
+  publishTo(feed.url);
+  const appUpdater = new MacUpdater();
+  // electron-updater's own test hook: the provider asks for latest-mac.yml as on macOS; full download.
+  Object.assign(appUpdater, { _testOnlyOptions: { platform: 'darwin', isUseDifferentialDownload: false } });
+  return { feed, ...makeUpdater(appUpdater, 'darwin') };
+}
+
 describe('auto-update on macOS (MacUpdater over Electron autoUpdater, Squirrel.Mac)', () => {
   it('an unsigned app: Squirrel.Mac refuses it, the state says so and stays off (no "Restart to update" that cannot work, no download every 6 h)', async () => {
     mock.electronMock.platform = 'darwin';
     mock.electronMock.codeSigned = false;
     // MacUpdater takes the zip from latest-mac.yml (MacUpdater.js doDownloadUpdate `findFile(files, "zip")`).
-    const feed = await startFeed({
-      version: '0.2.0',
-      artefact: Buffer.from('stub app zip 0.2.0\n'.repeat(100)),
-      channel: 'latest-mac.yml',
-      extension: 'zip',
-    });
-    publishTo(feed.url);
-    const appUpdater = new MacUpdater();
-    // electron-updater's own test hook: the provider asks for latest-mac.yml as on macOS; full download.
-    Object.assign(appUpdater, { _testOnlyOptions: { platform: 'darwin', isUseDifferentialDownload: false } });
-    const { updater, states } = makeUpdater(appUpdater, 'darwin');
+    const { feed, appUpdater, updater, states } = await macFeed('zip');
 
     // MacUpdater's download promise waits for Squirrel.Mac, which never starts here: not awaited.
     void updater.check();
@@ -444,6 +449,26 @@ describe('auto-update on macOS (MacUpdater over Electron autoUpdater, Squirrel.M
     expect(updater.state()).toEqual(unsigned);
 
     (appUpdater as unknown as { closeServerIfExists(): void }).closeServerIfExists();
+    await feed.close();
+  });
+
+  it('a feed with only a dmg (electron-builder.yml builds no zip for macOS): off with a reason, not an error every 6 hours', async () => {
+    // app-builder-lib writes latest-mac.yml from the dmg when no zip is built (dmg-builder out/dmg.js
+    // `isWriteUpdateInfo`); MacUpdater then throws ERR_UPDATER_ZIP_FILE_NOT_FOUND (MacUpdater.js doDownloadUpdate).
+    const { feed, updater, states } = await macFeed('dmg');
+    const { clock, check, schedule } = scheduled(updater);
+
+    await clock.advance(FIRST_CHECK_DELAY_MS);
+    await check.mock.results[0]?.value;
+    expect(updater.state()).toEqual({
+      status: 'off',
+      reason:
+        "This build can't update itself on macOS (its update server offers no zip): download the new version instead.",
+    });
+    expect(states.some((s) => s.status === 'error')).toBe(false);
+    await clock.advance(CHECK_INTERVAL_MS);
+    expect(check).toHaveBeenCalledTimes(1);
+    schedule.stop();
     await feed.close();
   });
 });
