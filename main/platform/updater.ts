@@ -75,7 +75,7 @@ function isUnsignedMac(error: unknown, platform: string): boolean {
 /**
  * What a macOS copy shows when its feed offers no zip: MacUpdater installs only from a zip listed in
  * `latest-mac.yml` (MacUpdater.js `doDownloadUpdate`: `ERR_UPDATER_ZIP_FILE_NOT_FOUND`), and electron-builder
- * lists a dmg there when no zip target is built.
+ * lists only the dmg there when no zip target is built (electron-builder.yml builds one beside each dmg).
  */
 export const NO_MAC_ZIP_REASON =
   "This build can't update itself on macOS (its update server offers no zip): download the new version instead.";

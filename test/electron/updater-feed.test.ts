@@ -355,7 +355,7 @@ describe('auto-update against a local generic feed', () => {
     await feed.close();
   });
 
-  it('a build without a feed (electron-builder.yml `publish: null` writes no app-update.yml): off with a reason, no error, no further checks', async () => {
+  it('a build without a feed (a configuration with `publish: null` writes no app-update.yml): off with a reason, no error, no further checks', async () => {
     // app-builder-lib 26.17 out/publish/PublishManager.js: getPublishConfigs returns null for `publish:
     // null`, and app-update.yml is written only when there is a publish configuration; electron-updater
     // then fails every check reading it (AppUpdater.js loadUpdateConfig: ENOENT).
@@ -452,7 +452,7 @@ describe('auto-update on macOS (MacUpdater over Electron autoUpdater, Squirrel.M
     await feed.close();
   });
 
-  it('a feed with only a dmg (electron-builder.yml builds no zip for macOS): off with a reason, not an error every 6 hours', async () => {
+  it('a feed with only a dmg (a release without its macOS zip): off with a reason, not an error every 6 hours', async () => {
     // app-builder-lib writes latest-mac.yml from the dmg when no zip is built (dmg-builder out/dmg.js
     // `isWriteUpdateInfo`); MacUpdater then throws ERR_UPDATER_ZIP_FILE_NOT_FOUND (MacUpdater.js doDownloadUpdate).
     const { feed, updater, states } = await macFeed('dmg');
