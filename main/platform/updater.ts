@@ -30,7 +30,7 @@ export interface ElectronUpdaterOptions {
    * the next check loads again.
    */
   load(): Promise<AppUpdater>;
-  /** `process.platform`: on macOS an unsigned build cannot update, and the error says so. */
+  /** `process.platform`: on macOS an unsigned or ad hoc signed copy cannot update, and the state says so. */
   platform: string;
   logger: Logger;
   /** Epoch milliseconds (the state's `checkedAt` / `at`). */

@@ -452,6 +452,25 @@ describe('auto-update on macOS (MacUpdater over Electron autoUpdater, Squirrel.M
     await feed.close();
   });
 
+  it('an ad hoc signed app: ready at first (MacUpdater reports the zip downloaded before Squirrel.Mac checks it), then off once Squirrel.Mac rejects the signature', async () => {
+    mock.electronMock.platform = 'darwin';
+    mock.electronMock.adHocSigned = true;
+    const { feed, appUpdater, updater, states } = await macFeed('zip');
+
+    void updater.check();
+    await vi.waitFor(() => expect(updater.state().status).toBe('off'));
+    expect(states.map((s) => s.status)).toContain('ready');
+    expect(updater.state()).toEqual({
+      status: 'off',
+      reason:
+        "This copy isn't signed, so macOS won't let it update itself: download the new version instead.",
+    });
+    expect(menuLabels(updater.state()).labels.some((l) => l?.startsWith('Restart to update'))).toBe(false);
+
+    (appUpdater as unknown as { closeServerIfExists(): void }).closeServerIfExists();
+    await feed.close();
+  });
+
   it('a feed with only a dmg (a release without its macOS zip): off with a reason, not an error every 6 hours', async () => {
     // app-builder-lib writes latest-mac.yml from the dmg when no zip is built (dmg-builder out/dmg.js
     // `isWriteUpdateInfo`); MacUpdater then throws ERR_UPDATER_ZIP_FILE_NOT_FOUND (MacUpdater.js doDownloadUpdate).

@@ -127,6 +127,12 @@ export const electronMock = {
    */
   codeSigned: true,
   /**
+   * macOS, a signed app: signed ad hoc (no Developer ID), whose designated requirement is its own cdhash,
+   * so Squirrel.Mac rejects every update (electron-userland/electron-builder#1098, #4166: "Code signature
+   * at URL … did not pass validation: code failed to satisfy specified code requirement(s)").
+   */
+  adHocSigned: false,
+  /**
    * macOS: the SMAppService status `setLoginItemSettings({ openAtLogin: true })` leaves (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb
    * shell/common/platform_util_mac.mm `SetLoginItemEnabled` registers the main app service and only logs
    * a failure). `requires-approval`: the user must allow it in System Settings › General › Login Items;
@@ -764,10 +770,17 @@ export const autoUpdater = Object.assign(new EventEmitter(), {
     autoUpdater.feedSet = true;
   }),
   /**
-   * Without an updater (`g_updater` nil, auto_updater_mac.mm `CheckForUpdates`) nothing happens at all;
-   * with one, Squirrel.Mac's own download is not modelled (nothing happens either).
+   * Without an updater (`g_updater` nil, auto_updater_mac.mm `CheckForUpdates`) nothing happens at all.
+   * With one, Squirrel.Mac's download is not modelled, only its verdict on an ad hoc signed app
+   * ({@link electronMock}.adHocSigned): `error` once the update is checked against the running app's
+   * designated requirement (auto_updater_mac.mm L149-L164 joins the description and the failure reason).
    */
-  checkForUpdates: vi.fn(() => undefined),
+  checkForUpdates: vi.fn(() => {
+    if (!autoUpdater.feedSet || !electronMock.adHocSigned) return;
+    const message =
+      'Code signature at URL file:///Users/pupil/Library/Caches/io.github.classchartstray.ShipIt/update.x1/ClassCharts%20Tray.app/ did not pass validation: code failed to satisfy specified code requirement(s)';
+    setImmediate(() => autoUpdater.emit('error', new Error(message), message));
+  }),
   quitAndInstall: vi.fn(() => {
     autoUpdater.emit('before-quit-for-update');
     const open = () => FakeBrowserWindow.instances.filter((w) => !w.isDestroyed());
@@ -997,6 +1010,7 @@ export function resetElectronMock(): void {
     xwaylandShortcutsReachApp: false,
     platform: process.platform,
     codeSigned: true,
+    adHocSigned: false,
     macLoginItemStatusOnRegister: 'enabled',
     windowsStartupDisabled: false,
   });
