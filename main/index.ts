@@ -131,7 +131,7 @@ async function boot(): Promise<void> {
     platform,
     logger,
   });
-  const autostart: AppPorts['autostart'] =
+  const xdgAutostart =
     platform === 'linux'
       ? createXdgAutostart({
           appId: APP_ID,
@@ -155,7 +155,9 @@ async function boot(): Promise<void> {
             }),
           },
         })
-      : createLoginItemAutostart(app, { platform, appId: APP_ID });
+      : null;
+  const autostart: AppPorts['autostart'] =
+    xdgAutostart ?? createLoginItemAutostart(app, { platform, appId: APP_ID });
   const notifier = createElectronNotifier({
     Notification,
     icon: join(resources, 'icon.png'),
@@ -191,6 +193,15 @@ async function boot(): Promise<void> {
     }),
     // Loaded at the first check, not at start-up: electron-updater is a third of main's bundle.
     load: async () => (await import('electron-updater')).autoUpdater,
+    // An update installed on quit may rename the AppImage (its old name had a version in it): the
+    // autostart entry follows it before the process exits, or the app would not start at the next login.
+    onAppImageMoved: (path) => {
+      try {
+        xdgAutostart?.follow(path);
+      } catch (error) {
+        logger.warn('autostart entry not repointed', { error: String(error) });
+      }
+    },
     platform,
     logger,
     now: () => systemClock.now(),

@@ -13,6 +13,7 @@
  * home folder as arguments so tests use a temporary XDG_CONFIG_HOME.
  */
 import type { App as ElectronApp, LoginItemSettings } from 'electron';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Autostart, AutostartStatus, AutostartWithStatus } from '../ports';
@@ -186,6 +187,24 @@ async function readEntry(file: string): Promise<string | null> {
 }
 
 /**
+ * An enabled entry's `content` with its Exec pointed at `exec` (program first), keeping the arguments the
+ * user added; `null` when there is nothing to change (turned off by the user, or already that program —
+ * then whatever the user changed in it stays).
+ */
+function repointed(content: string, exec: readonly string[]): string | null {
+  if (!entryEnabled(content)) return null;
+  const lines = content.split('\n');
+  const at = lines.findIndex((line) => /^Exec\s*=/.test(line));
+  const current = at >= 0 ? execArgs(lines[at]!.replace(/^Exec\s*=/, '')) : [];
+  if (current[0] !== undefined && current[0] === exec[0]) return null;
+  const extra = current.slice(1).filter((arg) => !exec.includes(arg));
+  const line = execLineOf([...exec, ...extra]);
+  if (at >= 0) lines[at] = line;
+  else lines.splice(lines[0]?.startsWith('[Desktop Entry]') ? 1 : 0, 0, line);
+  return lines.join('\n');
+}
+
+/**
  * Linux autostart: `setEnabled(true)` writes the entry (creating the folder), `setEnabled(false)` removes
  * it; `isEnabled()` is true when the file exists and the desktop would start it (not `Hidden=true` or
  * `X-GNOME-Autostart-enabled=false`, which a user may set from their desktop settings); `refresh()`
@@ -194,9 +213,16 @@ async function readEntry(file: string): Promise<string | null> {
  * is left as it is, and nothing is rewritten when `repairExec` is false. Rejects with the file system's
  * error when the folder cannot be written.
  */
-export function createXdgAutostart(
-  options: XdgAutostartOptions,
-): Required<Autostart> & { readonly file: string } {
+export function createXdgAutostart(options: XdgAutostartOptions): Required<Autostart> & {
+  readonly file: string;
+  /**
+   * Synchronously points an enabled entry at `program` (an absolute path), keeping its arguments: for
+   * electron-updater's `appimage-filename-updated`, which fires while the app quits to install an update
+   * that renamed the AppImage (AppImageUpdater.js `doInstall`), when an async write would not finish.
+   * `true` when it rewrote the entry. Throws the file system's error when the entry cannot be written.
+   */
+  follow(program: string): boolean;
+} {
   const file = autostartFile(options.appId, options.env, options.homeDir);
   return {
     file,
@@ -207,19 +233,22 @@ export function createXdgAutostart(
     async refresh() {
       if (options.repairExec === false) return false;
       const content = await readEntry(file);
-      if (content === null || !entryEnabled(content)) return false;
-      const lines = content.split('\n');
-      const at = lines.findIndex((line) => /^Exec\s*=/.test(line));
-      const current = at >= 0 ? execArgs(lines[at]!.replace(/^Exec\s*=/, '')) : [];
-      const ours = options.entry.exec;
-      // The same program: the entry is this copy's, and whatever the user changed in it stays.
-      if (current[0] !== undefined && current[0] === ours[0]) return false;
-      // Another program (a replaced AppImage): point it here, keeping the user's own extra arguments.
-      const extra = current.slice(1).filter((arg) => !ours.includes(arg));
-      const line = execLineOf([...ours, ...extra]);
-      if (at >= 0) lines[at] = line;
-      else lines.splice(lines[0]?.startsWith('[Desktop Entry]') ? 1 : 0, 0, line);
-      await writeFile(file, lines.join('\n'), { encoding: 'utf8', mode: 0o644 });
+      const next = content === null ? null : repointed(content, options.entry.exec);
+      if (next === null) return false;
+      await writeFile(file, next, { encoding: 'utf8', mode: 0o644 });
+      return true;
+    },
+    follow(program) {
+      if (options.repairExec === false) return false;
+      let content: string;
+      try {
+        content = readFileSync(file, 'utf8');
+      } catch {
+        return false;
+      }
+      const next = repointed(content, [program, ...options.entry.exec.slice(1)]);
+      if (next === null) return false;
+      writeFileSync(file, next, { encoding: 'utf8', mode: 0o644 });
       return true;
     },
     async setEnabled(enabled) {

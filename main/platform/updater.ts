@@ -30,6 +30,13 @@ export interface ElectronUpdaterOptions {
    * the next check loads again.
    */
   load(): Promise<AppUpdater>;
+  /**
+   * Called, synchronously, with the new file when installing an update renamed the running AppImage
+   * (electron-updater's `appimage-filename-updated`, AppImageUpdater.js `doInstall`: an old file name
+   * with a version in it gets the new version's name). It fires while the app quits; do the work
+   * synchronously.
+   */
+  onAppImageMoved?(path: string): void;
   /** `process.platform`: on macOS an unsigned or ad hoc signed copy cannot update, and the state says so. */
   platform: string;
   logger: Logger;
@@ -191,6 +198,7 @@ export function createElectronUpdater(options: ElectronUpdaterOptions): Updater 
       set({ status: 'ready', version: event.version }),
     );
     updater.on('error', fail);
+    updater.on('appimage-filename-updated', (path: string) => options.onAppImageMoved?.(path));
     return updater;
   };
   /** The updater, loaded once (at the first check); `null` when it could not be loaded (state: error). */

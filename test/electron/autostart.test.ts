@@ -38,6 +38,16 @@ const entry = (exec: string[]) => ({
   exec,
 });
 
+/** The entry of a checkout (`npm start`, unpackaged): `repairExec` false, so it never repoints the entry. */
+const checkoutAutostart = () =>
+  createXdgAutostart({
+    appId: APP_ID,
+    env: { XDG_CONFIG_HOME: xdg },
+    homeDir: home,
+    entry: entry(['/repo/electron', '/repo', '--autostart']),
+    repairExec: false,
+  });
+
 describe('Linux XDG autostart', () => {
   it('writes the entry into $XDG_CONFIG_HOME/autostart with a quoted AppImage Exec', async () => {
     const env = { XDG_CONFIG_HOME: xdg, APPIMAGE: '/home/jane/Apps/ClassCharts Tray-0.1.0.AppImage' };
@@ -174,15 +184,40 @@ describe('Linux XDG autostart', () => {
     expect(await current.refresh!()).toBe(false);
     expect(readFileSync(file, 'utf8')).toBe(mine);
     // Unpackaged (a checkout): never takes the installed app's entry over.
-    const checkout = createXdgAutostart({
+    const checkout = checkoutAutostart();
+    expect(await checkout.refresh!()).toBe(false);
+    expect(readFileSync(file, 'utf8')).toBe(mine);
+  });
+
+  it('follow(program) repoints an enabled entry at once (synchronously), keeping its arguments; leaves a missing, user-disabled or checkout entry alone', async () => {
+    const env = { XDG_CONFIG_HOME: xdg };
+    const file = join(xdg, 'autostart', `${APP_ID}.desktop`);
+    const running = createXdgAutostart({
       appId: APP_ID,
       env,
       homeDir: home,
-      entry: entry(['/repo/electron', '/repo', '--autostart']),
-      repairExec: false,
+      entry: entry(['/a/cct-0.1.0.AppImage', '--autostart']),
     });
-    expect(await checkout.refresh!()).toBe(false);
-    expect(readFileSync(file, 'utf8')).toBe(mine);
+    // No entry: nothing written.
+    expect(running.follow('/a/cct-0.2.0.AppImage')).toBe(false);
+    expect(existsSync(file)).toBe(false);
+    await running.setEnabled(true);
+    const edited = readFileSync(file, 'utf8').replace(
+      /^Exec=.*$/m,
+      'Exec=/a/cct-0.1.0.AppImage --autostart --mine',
+    );
+    writeFileSync(file, edited);
+    expect(running.follow('/a/cct-0.2.0.AppImage')).toBe(true);
+    expect(readFileSync(file, 'utf8')).toMatch(/^Exec=\/a\/cct-0\.2\.0\.AppImage --autostart --mine$/m);
+    expect(running.follow('/a/cct-0.2.0.AppImage')).toBe(false); // already there
+    const off = readFileSync(file, 'utf8') + 'Hidden=true\n';
+    writeFileSync(file, off);
+    expect(running.follow('/a/cct-0.3.0.AppImage')).toBe(false);
+    expect(readFileSync(file, 'utf8')).toBe(off);
+    const checkout = checkoutAutostart();
+    writeFileSync(file, edited);
+    expect(checkout.follow('/a/cct-0.3.0.AppImage')).toBe(false);
+    expect(readFileSync(file, 'utf8')).toBe(edited);
   });
 
   it('execArgs reads back what quoteExecArg writes', () => {

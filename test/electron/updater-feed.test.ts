@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppUpdater } from 'electron-updater';
 import type { TrayMenuActions } from '../../main/platform/menu';
@@ -26,12 +26,21 @@ const mock = await import('../mocks/electron');
 const { emulatedNetRequest } = await import('../mocks/net-request');
 const { AppImageUpdater, MacUpdater, NsisUpdater } = await import('electron-updater');
 const { createElectronUpdater } = await import('../../main/platform/updater');
+const { createXdgAutostart } = await import('../../main/platform/autostart');
 const { trayMenuTemplate } = await import('../../main/platform/menu');
 const { createTray } = await import('../../main/platform/tray');
 const { createUpdateSchedule, FIRST_CHECK_DELAY_MS, CHECK_INTERVAL_MS } =
   await import('../../main/update/update-schedule');
 const { silentLogger } = await import('../../main/ports');
 
+/**
+ * These tests run on a Linux host (CI's Linux legs and the development machines): electron-updater takes
+ * the host's cache folder (XDG_CACHE_HOME only on Linux: AppAdapter.js `getAppCacheDir`) and, for
+ * the default updater, the host's platform (AppUpdater.js `getUpdateInfoAndProvider`, `process.platform`),
+ * so on macOS or Windows the AppImage feed and the pending folder they read would be another OS's. The
+ * macOS and Windows updaters are exercised here by forcing their platform (`_testOnlyOptions`).
+ */
+const onLinuxHost = process.platform === 'linux';
 const CACHE_DIR_NAME = 'classcharts-tray-updater';
 const CHANNEL = `latest-linux${process.arch === 'x64' ? '' : `-${process.arch}`}.yml`;
 const sha512 = (bytes: Buffer) => createHash('sha512').update(bytes).digest('base64');
@@ -194,7 +203,7 @@ const pendingFiles = () => {
   return existsSync(pending) ? readdirSync(pending) : [];
 };
 
-describe('auto-update against a local generic feed', () => {
+describe.skipIf(!onLinuxHost)('auto-update against a local generic feed', () => {
   it('a newer version: downloaded, sha512 verified, ready, and the tray offers "Restart to update to 0.2.0"', async () => {
     const artefact = Buffer.from('stub AppImage 0.2.0\n'.repeat(1000));
     const feed = await startFeed({ version: '0.2.0', artefact });
@@ -255,6 +264,56 @@ describe('auto-update against a local generic feed', () => {
     tray.destroy();
     await feed.close();
   });
+
+  // AppImageUpdater.js doInstall (electron-updater 6.8): an AppImage whose file name holds a version is
+  // replaced by a file with the new version's name, and the old one is deleted; the XDG autostart entry
+  // must follow it before the process exits, or the app does not start at the next login. The install
+  // runs the new file (`execFileSync`), so the stub artefact is a shell script: POSIX only.
+  it.skipIf(process.platform === 'win32')(
+    'installed on quit: a versioned AppImage is replaced by the new name, and the autostart entry follows it at once',
+    async () => {
+      const artefact = Buffer.from('#!/bin/sh\nexit 0\n');
+      const feed = await startFeed({ version: '0.2.0', artefact });
+      publishTo(feed.url);
+      const running = process.env.APPIMAGE!;
+      const config = tempFolder('cct-update-xdg-');
+      const autostart = createXdgAutostart({
+        appId: 'io.github.classchartstray',
+        env: { XDG_CONFIG_HOME: config },
+        homeDir: config,
+        entry: { name: 'ClassCharts Tray', comment: 'test', exec: [running, '--autostart'] },
+      });
+      await autostart.setEnabled(true);
+      const appUpdater = new AppImageUpdater();
+      const moved: string[] = [];
+      const updater = createElectronUpdater({
+        offReason: null,
+        load: async () => appUpdater,
+        onAppImageMoved: (path) => {
+          moved.push(path);
+          autostart.follow(path);
+        },
+        platform: 'linux',
+        logger: silentLogger,
+        now: () => Date.parse('2026-11-25T10:32:00Z'),
+      });
+      await updater.check();
+      expect(updater.state()).toEqual({ status: 'ready', version: '0.2.0' });
+
+      // The app quits (exit code 0): electron-updater's quit handler installs (install on quit).
+      mock.app.emit('quit', {}, 0);
+
+      const installed = join(dirname(running), 'ClassCharts-Tray-0.2.0.AppImage');
+      expect(moved).toEqual([installed]);
+      expect(existsSync(running)).toBe(false);
+      expect(readFileSync(installed, 'utf8')).toBe(artefact.toString());
+      const exec = readFileSync(autostart.file, 'utf8')
+        .split('\n')
+        .find((line) => line.startsWith('Exec='));
+      expect(exec).toBe(`Exec=${installed} --autostart`);
+      await feed.close();
+    },
+  );
 
   it('the same version: up to date, nothing downloaded, no tray item', async () => {
     const feed = await startFeed({ version: '0.1.0', artefact: Buffer.from('same') });
@@ -424,75 +483,78 @@ async function macFeed(extension: 'zip' | 'dmg') {
   return { feed, ...makeUpdater(appUpdater, 'darwin') };
 }
 
-describe('auto-update on macOS (MacUpdater over Electron autoUpdater, Squirrel.Mac)', () => {
-  it('an unsigned app: Squirrel.Mac refuses it, the state says so and stays off (no "Restart to update" that cannot work, no download every 6 h)', async () => {
-    mock.electronMock.platform = 'darwin';
-    mock.electronMock.codeSigned = false;
-    // MacUpdater takes the zip from latest-mac.yml (MacUpdater.js doDownloadUpdate `findFile(files, "zip")`).
-    const { feed, appUpdater, updater, states } = await macFeed('zip');
+describe.skipIf(!onLinuxHost)(
+  'auto-update on macOS (MacUpdater over Electron autoUpdater, Squirrel.Mac)',
+  () => {
+    it('an unsigned app: Squirrel.Mac refuses it, the state says so and stays off (no "Restart to update" that cannot work, no download every 6 h)', async () => {
+      mock.electronMock.platform = 'darwin';
+      mock.electronMock.codeSigned = false;
+      // MacUpdater takes the zip from latest-mac.yml (MacUpdater.js doDownloadUpdate `findFile(files, "zip")`).
+      const { feed, appUpdater, updater, states } = await macFeed('zip');
 
-    // MacUpdater's download promise waits for Squirrel.Mac, which never starts here: not awaited.
-    void updater.check();
-    await vi.waitFor(() => expect(mock.autoUpdater.setFeedURL).toHaveBeenCalled());
-    // MacUpdater.js updateDownloaded: setFeedURL (Electron emits the signature error at once), then
-    // dispatchUpdateDownloaded — the error must win.
-    await vi.waitFor(() => expect(states.at(-1)?.status).not.toBe('downloading'));
-    const unsigned = {
-      status: 'off',
-      reason:
-        "This copy isn't signed, so macOS won't let it update itself: download the new version instead.",
-    };
-    expect(updater.state()).toEqual(unsigned);
-    expect(menuLabels(updater.state()).labels.some((l) => l?.startsWith('Restart to update'))).toBe(false);
-    await updater.check();
-    expect(feed.requests.filter((p) => p.endsWith('.zip'))).toHaveLength(1);
-    expect(updater.state()).toEqual(unsigned);
+      // MacUpdater's download promise waits for Squirrel.Mac, which never starts here: not awaited.
+      void updater.check();
+      await vi.waitFor(() => expect(mock.autoUpdater.setFeedURL).toHaveBeenCalled());
+      // MacUpdater.js updateDownloaded: setFeedURL (Electron emits the signature error at once), then
+      // dispatchUpdateDownloaded — the error must win.
+      await vi.waitFor(() => expect(states.at(-1)?.status).not.toBe('downloading'));
+      const unsigned = {
+        status: 'off',
+        reason:
+          "This copy isn't signed, so macOS won't let it update itself: download the new version instead.",
+      };
+      expect(updater.state()).toEqual(unsigned);
+      expect(menuLabels(updater.state()).labels.some((l) => l?.startsWith('Restart to update'))).toBe(false);
+      await updater.check();
+      expect(feed.requests.filter((p) => p.endsWith('.zip'))).toHaveLength(1);
+      expect(updater.state()).toEqual(unsigned);
 
-    (appUpdater as unknown as { closeServerIfExists(): void }).closeServerIfExists();
-    await feed.close();
-  });
-
-  it('an ad hoc signed app: ready at first (MacUpdater reports the zip downloaded before Squirrel.Mac checks it), then off once Squirrel.Mac rejects the signature', async () => {
-    mock.electronMock.platform = 'darwin';
-    mock.electronMock.adHocSigned = true;
-    const { feed, appUpdater, updater, states } = await macFeed('zip');
-
-    void updater.check();
-    await vi.waitFor(() => expect(updater.state().status).toBe('off'));
-    expect(states.map((s) => s.status)).toContain('ready');
-    expect(updater.state()).toEqual({
-      status: 'off',
-      reason:
-        "This copy isn't signed, so macOS won't let it update itself: download the new version instead.",
+      (appUpdater as unknown as { closeServerIfExists(): void }).closeServerIfExists();
+      await feed.close();
     });
-    expect(menuLabels(updater.state()).labels.some((l) => l?.startsWith('Restart to update'))).toBe(false);
 
-    (appUpdater as unknown as { closeServerIfExists(): void }).closeServerIfExists();
-    await feed.close();
-  });
+    it('an ad hoc signed app: ready at first (MacUpdater reports the zip downloaded before Squirrel.Mac checks it), then off once Squirrel.Mac rejects the signature', async () => {
+      mock.electronMock.platform = 'darwin';
+      mock.electronMock.adHocSigned = true;
+      const { feed, appUpdater, updater, states } = await macFeed('zip');
 
-  it('a feed with only a dmg (a release without its macOS zip): off with a reason, not an error every 6 hours', async () => {
-    // app-builder-lib writes latest-mac.yml from the dmg when no zip is built (dmg-builder out/dmg.js
-    // `isWriteUpdateInfo`); MacUpdater then throws ERR_UPDATER_ZIP_FILE_NOT_FOUND (MacUpdater.js doDownloadUpdate).
-    const { feed, updater, states } = await macFeed('dmg');
-    const { clock, check, schedule } = scheduled(updater);
+      void updater.check();
+      await vi.waitFor(() => expect(updater.state().status).toBe('off'));
+      expect(states.map((s) => s.status)).toContain('ready');
+      expect(updater.state()).toEqual({
+        status: 'off',
+        reason:
+          "This copy isn't signed, so macOS won't let it update itself: download the new version instead.",
+      });
+      expect(menuLabels(updater.state()).labels.some((l) => l?.startsWith('Restart to update'))).toBe(false);
 
-    await clock.advance(FIRST_CHECK_DELAY_MS);
-    await check.mock.results[0]?.value;
-    expect(updater.state()).toEqual({
-      status: 'off',
-      reason:
-        "This build can't update itself on macOS (its update server offers no zip): download the new version instead.",
+      (appUpdater as unknown as { closeServerIfExists(): void }).closeServerIfExists();
+      await feed.close();
     });
-    expect(states.some((s) => s.status === 'error')).toBe(false);
-    await clock.advance(CHECK_INTERVAL_MS);
-    expect(check).toHaveBeenCalledTimes(1);
-    schedule.stop();
-    await feed.close();
-  });
-});
 
-describe('auto-update on Windows (NsisUpdater)', () => {
+    it('a feed with only a dmg (a release without its macOS zip): off with a reason, not an error every 6 hours', async () => {
+      // app-builder-lib writes latest-mac.yml from the dmg when no zip is built (dmg-builder out/dmg.js
+      // `isWriteUpdateInfo`); MacUpdater then throws ERR_UPDATER_ZIP_FILE_NOT_FOUND (MacUpdater.js doDownloadUpdate).
+      const { feed, updater, states } = await macFeed('dmg');
+      const { clock, check, schedule } = scheduled(updater);
+
+      await clock.advance(FIRST_CHECK_DELAY_MS);
+      await check.mock.results[0]?.value;
+      expect(updater.state()).toEqual({
+        status: 'off',
+        reason:
+          "This build can't update itself on macOS (its update server offers no zip): download the new version instead.",
+      });
+      expect(states.some((s) => s.status === 'error')).toBe(false);
+      await clock.advance(CHECK_INTERVAL_MS);
+      expect(check).toHaveBeenCalledTimes(1);
+      schedule.stop();
+      await feed.close();
+    });
+  },
+);
+
+describe.skipIf(!onLinuxHost)('auto-update on Windows (NsisUpdater)', () => {
   it('an installer not signed by the publisher: an error that says so, the installer not kept, no tray item', async () => {
     const feed = await startFeed({
       version: '0.2.0',
