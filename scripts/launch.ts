@@ -13,11 +13,16 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { xwaylandArgs } from '../main/platform/display-server';
+import { nodeBin } from './node-bin';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The executable inside an Electron dist folder, per platform (as node_modules/electron/install.js). */
-function executableIn(platform: NodeJS.Platform): string {
+/**
+ * The executable inside an Electron dist folder, per platform (as node_modules/electron/install.js writes
+ * it to path.txt), relative to that folder with `/`: `electron`, `electron.exe` or
+ * `Electron.app/Contents/MacOS/Electron`.
+ */
+export function executableIn(platform: NodeJS.Platform): string {
   if (platform === 'darwin') return 'Electron.app/Contents/MacOS/Electron';
   if (platform === 'win32') return 'electron.exe';
   return 'electron';
@@ -119,12 +124,11 @@ export function electronArgs(options: {
 }
 
 /**
- * Builds the app into out/ (`electron-vite build`, run through this Node: the .bin shim is a shell script
- * Windows cannot spawn) with `env`; resolves with its exit code.
+ * Builds the app into out/ (`electron-vite build`, run through this Node: ./node-bin.ts) with `env`;
+ * resolves with its exit code.
  */
 export function runBuild(env: NodeJS.ProcessEnv): Promise<number> {
-  const electronVite = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
-  return run(process.execPath, [electronVite, 'build'], env);
+  return run(process.execPath, [nodeBin('electron-vite'), 'build'], env);
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {

@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:f
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { nodeBin } from './node-bin';
 import { runTempFolder, TEMP_CHECK } from './run-temp-folder';
 import { CHROMIUM } from '../test/e2e/browser';
 import { settleRun } from './run-checks';
@@ -90,16 +91,21 @@ const transformCache = {
 const updateDocs = process.argv.includes('--update-docs');
 const playwrightArgs = process.argv.slice(2).filter((arg) => arg !== '--update-docs');
 if (updateDocs) playwrightArgs.unshift('test/e2e/popover/docs-screenshots.spec.ts', '--project=popover');
-const run = spawnSync('npx', ['playwright', 'test', ...playwrightArgs], {
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    ...temp.env,
-    ...video.env,
-    ...transformCache,
-    ...(updateDocs ? { CCT_UPDATE_DOCS: '1' } : {}),
+// Playwright's own bin through this Node (./node-bin.ts: `npx` cannot be spawned on Windows without a shell).
+const run = spawnSync(
+  process.execPath,
+  [nodeBin('@playwright/test', 'playwright'), 'test', ...playwrightArgs],
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      ...temp.env,
+      ...video.env,
+      ...transformCache,
+      ...(updateDocs ? { CCT_UPDATE_DOCS: '1' } : {}),
+    },
   },
-});
+);
 const problem = temp.leftoverProblem();
 temp.remove();
 

@@ -4,8 +4,7 @@
 // Extra arguments are passed to vitest (e.g. `npm test -- test/fake-classcharts`).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { nodeBin } from './node-bin';
 import { settleRun } from './run-checks';
 import { runTempFolder, TEMP_CHECK } from './run-temp-folder';
 import { countVitestReport, readReport, VITEST_REPORT, type VitestJsonReport } from './test-reports';
@@ -15,13 +14,11 @@ mkdirSync('test-results', { recursive: true });
 rmSync(reportFile, { force: true });
 const temp = runTempFolder();
 
-// vitest's own bin through this Node: `npx` is npx.cmd on Windows, which spawnSync cannot start without a
-// shell (Node's CVE-2024-27980 fix), and CI runs this on Windows too.
-const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+// vitest's own bin through this Node (./node-bin.ts: `npx` cannot be spawned on Windows without a shell).
 const run = spawnSync(
   process.execPath,
   [
-    vitest,
+    nodeBin('vitest'),
     'run',
     '--reporter=default',
     '--reporter=json',
