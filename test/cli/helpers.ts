@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../main/cli';
+import { childEnv, TSX } from '../child-processes';
 import type { FakeClassCharts } from '../fake-classcharts/index';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -35,16 +36,16 @@ export function envFor(
 
 /**
  * Runs `tsx main/cli.ts <args>` as a child process (asynchronously, so a fake server in this process keeps
- * answering) with only PATH/HOME and `env` set.
+ * answering) with only the basics (PATH, HOME; ../child-processes.ts) and `env` set.
  */
 export function spawnCli(args: string[], env: Record<string, string>): Promise<CliRun> {
   return new Promise((resolve) => {
     execFile(
-      join(root, 'node_modules/.bin/tsx'),
-      [join(root, 'main/cli.ts'), ...args],
+      process.execPath,
+      [TSX, join(root, 'main/cli.ts'), ...args],
       {
         cwd: root,
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+        env: childEnv(env),
         timeout: 60_000,
       },
       (error, stdout, stderr) => {

@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { nodeBin } from '../../scripts/node-bin';
 
 /** The repository root (tests and the bench run from it). */
 export const ROOT = process.cwd();
@@ -31,9 +32,6 @@ export const FUSES = [
 export const FUSE_ON = 0x31;
 /** A fuse byte that is off (ASCII '0'). */
 export const FUSE_OFF = 0x30;
-
-/** The path of a command installed in node_modules/.bin, e.g. `bin('electron-builder')`. */
-export const bin = (name: string): string => join(ROOT, 'node_modules', '.bin', name);
 
 /**
  * Runs a command in the repository root to completion and resolves with its output (stdout and stderr).
@@ -68,9 +66,9 @@ export function run(
   });
 }
 
-/** `electron-vite build` → out/ (main, preload, renderer). Rejects when the build fails. */
+/** `electron-vite build` → out/ (main, preload, renderer), through this Node. Rejects when the build fails. */
 export async function buildApp(): Promise<void> {
-  await run(bin('electron-vite'), ['build'], 300_000);
+  await run(process.execPath, [nodeBin('electron-vite'), 'build'], 300_000);
 }
 
 /** What `packLinuxDir` made. */
@@ -103,8 +101,9 @@ export async function packLinuxDir(work: string): Promise<PackedApp> {
     { mode: 0o755 },
   );
   await run(
-    bin('electron-builder'),
+    process.execPath,
     [
+      nodeBin('electron-builder'),
       '--linux',
       'dir',
       `-c.electronDist=${stubDir}`,

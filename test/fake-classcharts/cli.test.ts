@@ -3,7 +3,9 @@
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { DETACHED, endProcessTree, TSX } from '../child-processes';
 import { parseCliOptions, USAGE } from './cli-options';
 
 const ROOT = new URL('../../', import.meta.url);
@@ -11,9 +13,11 @@ const ROOT = new URL('../../', import.meta.url);
 describe('npm run fake-server', () => {
   it('prints the listening line first, then the demo accounts, and serves at that URL', async () => {
     // --silent keeps npm's own "> script" banner off stdout, so the server's first line is the first line.
+    // On Windows npm is npm.cmd, which Node spawns only through a shell (EINVAL since CVE-2024-27980).
     const child = spawn('npm', ['run', '--silent', 'fake-server', '--', '--port', '0'], {
       cwd: ROOT,
-      detached: true, // its own process group, so npm, tsx and node all stop together
+      detached: DETACHED, // so npm, tsx and node all stop together (endProcessTree)
+      shell: process.platform === 'win32',
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -38,7 +42,7 @@ describe('npm run fake-server', () => {
       });
     } finally {
       const exited = once(child, 'exit');
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+      endProcessTree(child);
       await exited;
     }
   });
@@ -106,8 +110,8 @@ describe('exit codes', () => {
   it('a date that does not exist is a bad argument: exit code 2 and the usage, no server', async () => {
     const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const child = execFile(
-        new URL('node_modules/.bin/tsx', ROOT).pathname,
-        [new URL('test/fake-classcharts/cli.ts', ROOT).pathname, '--today', '2026-02-30'],
+        process.execPath,
+        [TSX, fileURLToPath(new URL('test/fake-classcharts/cli.ts', ROOT)), '--today', '2026-02-30'],
         { timeout: 60_000 },
         (_error, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
       );

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { TSX } from '../child-processes';
 import {
   countPlaywrightReport,
   countVitestReport,
@@ -126,11 +127,14 @@ describe('the CI total (scripts/ci-summary.ts)', () => {
     for (const [name, body] of Object.entries(files)) {
       writeFileSync(path.join(dir, 'test-results', name), JSON.stringify(body));
     }
-    const tsx = path.resolve('node_modules/.bin/tsx');
-    const run = spawnSync(tsx, [path.resolve('scripts/ci-summary.ts'), ...args.map(String)], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      process.execPath,
+      [TSX, path.resolve('scripts/ci-summary.ts'), ...args.map(String)],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+      },
+    );
     return { lines: run.stdout.trim().split('\n'), status: run.status };
   }
 
