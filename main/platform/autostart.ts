@@ -15,7 +15,7 @@
 import type { App as ElectronApp, LoginItemSettings } from 'electron';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { Autostart, AutostartStatus, AutostartWithStatus } from '../ports';
 import { X11_OZONE_ARG } from './display-server';
 import { AUTOSTART_ARG } from './environment';
@@ -148,8 +148,9 @@ export function launchCommand(options: {
 /** The autostart file path: `$XDG_CONFIG_HOME/autostart/<appId>.desktop`, `~/.config` when unset or relative. */
 export function autostartFile(appId: string, env: NodeJS.ProcessEnv, homeDir: string): string {
   const configured = env.XDG_CONFIG_HOME;
-  // The XDG spec says a relative path here is invalid and must be ignored.
-  const base = configured && configured.startsWith('/') ? configured : join(homeDir, '.config');
+  // The XDG spec says a relative path here is invalid and must be ignored. isAbsolute is `/`-first on Linux,
+  // and takes `C:\…` where this runs on Windows (the tests, on every CI runner).
+  const base = configured && isAbsolute(configured) ? configured : join(homeDir, '.config');
   return join(base, 'autostart', `${appId}.desktop`);
 }
 
