@@ -31,7 +31,8 @@ describe('JSON file store', () => {
     expect(reopened.get('settings')).toBeUndefined();
     expect(reopened.get('cache.known')).toEqual([1, 2, 3]);
     expect(readdirSync(join(dir, 'nested'))).toEqual(['store.json']);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // Windows has no POSIX modes (stat reports 0o666 for any writable file): the private mode is POSIX's.
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ 'cache.known': [1, 2, 3] });
   });
 

@@ -16,30 +16,32 @@ vi.mock('electron', () => import('../mocks/electron'));
 
 const { FakeTray, app, electronMock, powerMonitor, safeStorage } = await import('../mocks/electron');
 
-let booted: BootedMain;
-/** The demo data folder main picks (`<userData> (demo)`, environment.ts) and its vault file. */
-let vaultFile = '';
+// The keyring and its lock are Linux's (safeStorage uses the OS-protected key on macOS and Windows), and
+// so are the mock's: its `v11` ciphertext is locked only where process.platform is linux.
+describe.runIf(process.platform === 'linux')('a remembered sign-in while the keyring is locked', () => {
+  let booted: BootedMain;
+  /** The demo data folder main picks (`<userData> (demo)`, environment.ts) and its vault file. */
+  let vaultFile = '';
 
-beforeAll(async () => {
-  booted = await bootMain(() => import('../../main/index'), {
-    async before() {
-      const folder = `${electronMock.userData} (demo)`;
-      mkdirSync(folder, { recursive: true });
-      vaultFile = join(folder, 'vault.json');
-      const credentials = { kind: 'student', code: 'DEMO2026', dateOfBirth: '14/05/2012' };
-      const cipher = await safeStorage.encryptStringAsync(JSON.stringify(credentials)); // keyring open: v11
-      writeFileSync(
-        vaultFile,
-        JSON.stringify({ 'secret:classcharts.credentials': cipher.toString('base64') }),
-      );
-      electronMock.keyring = 'locked'; // this run the keyring stays locked
-    },
+  beforeAll(async () => {
+    booted = await bootMain(() => import('../../main/index'), {
+      async before() {
+        const folder = `${electronMock.userData} (demo)`;
+        mkdirSync(folder, { recursive: true });
+        vaultFile = join(folder, 'vault.json');
+        const credentials = { kind: 'student', code: 'DEMO2026', dateOfBirth: '14/05/2012' };
+        const cipher = await safeStorage.encryptStringAsync(JSON.stringify(credentials)); // keyring open: v11
+        writeFileSync(
+          vaultFile,
+          JSON.stringify({ 'secret:classcharts.credentials': cipher.toString('base64') }),
+        );
+        electronMock.keyring = 'locked'; // this run the keyring stays locked
+      },
+    });
   });
-});
 
-afterAll(() => booted.quit());
+  afterAll(() => booted.quit());
 
-describe('a remembered sign-in while the keyring is locked', () => {
   it('is kept, and the popover and the tray say the app waits for the keyring', async () => {
     await vi.waitFor(() => expect(lastState()?.environment.keychain).toBe('locked'), { timeout: 10_000 });
     expect(lastState()?.auth).toBe('signed-out');

@@ -30,6 +30,7 @@ const osAnswers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('notifier', () => {
   it('shows the worded notification and a click opens the popover at the item', () => {
+    electronMock.platform = 'linux'; // whatever the host: libnotify's timing, asserted below
     const onClick = vi.fn();
     const onShown = vi.fn();
     const notifier = createElectronNotifier({

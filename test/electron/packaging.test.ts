@@ -15,7 +15,7 @@
 import { extractFile, listPackage } from '@electron/asar';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
 import type { Configuration } from 'electron-builder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,7 @@ import { parse } from 'yaml';
 import {
   MISSING_ELECTRON,
   electronPackageDir,
+  executableIn,
   findElectronBinary,
   installFailure,
 } from '../../scripts/launch';
@@ -281,47 +282,54 @@ describe('electron-builder.yml: signing, notarisation and architectures (docs/si
 });
 
 describe('npm run demo / npm start (scripts/launch.ts)', () => {
-  it('demo: builds, starts the fake server on 127.0.0.1 and runs Electron on this folder pointed at it', async () => {
-    // A stub "Electron" that records its arguments and environment and calls the server it was given.
-    const dist = join(work, 'launch-stub');
-    mkdirSync(dist, { recursive: true });
-    const report = join(work, 'launch-report.json');
-    writeFileSync(
-      join(dist, process.platform === 'win32' ? 'electron.exe' : 'electron'),
-      [
-        `#!${process.execPath}`,
-        "const { writeFileSync } = require('node:fs');",
-        'const base = process.env.CLASSCHARTS_BASE_URL;',
-        "fetch(base + '/apiv2student/ping', { method: 'POST' }).then((r) => r.status, (e) => String(e)).then((status) => {",
-        '  writeFileSync(process.env.STUB_REPORT, JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd(), base, demo: process.env.CLASSCHARTS_DEMO, status }));',
-        '});',
-      ].join('\n'),
-      { mode: 0o755 },
-    );
-    const output = await run(
-      process.execPath,
-      [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/launch.ts', 'demo'],
-      300_000,
-      {
-        ...process.env,
-        ELECTRON_OVERRIDE_DIST_PATH: dist,
-        STUB_REPORT: report,
-      },
-    );
-    const seen = JSON.parse(readFileSync(report, 'utf8')) as {
-      argv: string[];
-      cwd: string;
-      base: string;
-      demo: string;
-      status: unknown;
-    };
-    expect(seen.argv[0]).toBe('.');
-    expect(seen.cwd).toBe(root);
-    expect(seen.base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(seen.demo).toBe('1');
-    expect(seen.status).toBe(200);
-    expect(output).toContain('DEMO2026');
-  }, 300_000);
+  // Windows starts only real executables: a script named electron.exe cannot play Electron there.
+  it.skipIf(process.platform === 'win32')(
+    'demo: builds, starts the fake server on 127.0.0.1 and runs Electron on this folder pointed at it',
+    async () => {
+      // A stub "Electron" that records its arguments and environment and calls the server it was given,
+      // where launch.ts looks for this OS's executable (Electron.app/Contents/MacOS/Electron on macOS).
+      const dist = join(work, 'launch-stub');
+      const stub = join(dist, executableIn(process.platform));
+      mkdirSync(dirname(stub), { recursive: true });
+      const report = join(work, 'launch-report.json');
+      writeFileSync(
+        stub,
+        [
+          `#!${process.execPath}`,
+          "const { writeFileSync } = require('node:fs');",
+          'const base = process.env.CLASSCHARTS_BASE_URL;',
+          "fetch(base + '/apiv2student/ping', { method: 'POST' }).then((r) => r.status, (e) => String(e)).then((status) => {",
+          '  writeFileSync(process.env.STUB_REPORT, JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd(), base, demo: process.env.CLASSCHARTS_DEMO, status }));',
+          '});',
+        ].join('\n'),
+        { mode: 0o755 },
+      );
+      const output = await run(
+        process.execPath,
+        [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/launch.ts', 'demo'],
+        300_000,
+        {
+          ...process.env,
+          ELECTRON_OVERRIDE_DIST_PATH: dist,
+          STUB_REPORT: report,
+        },
+      );
+      const seen = JSON.parse(readFileSync(report, 'utf8')) as {
+        argv: string[];
+        cwd: string;
+        base: string;
+        demo: string;
+        status: unknown;
+      };
+      expect(seen.argv[0]).toBe('.');
+      expect(seen.cwd).toBe(root);
+      expect(seen.base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(seen.demo).toBe('1');
+      expect(seen.status).toBe(200);
+      expect(output).toContain('DEMO2026');
+    },
+    300_000,
+  );
 
   it('finds Electron only where a binary really is', () => {
     const pkg = join(work, 'electron-pkg');

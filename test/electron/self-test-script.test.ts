@@ -5,7 +5,15 @@
  * shell script plays Electron). `--packed` (CI, after `electron-builder --dir`): where each OS's packed
  * executable is, that it is started without an app folder, and how a run is judged (`--allow-fail`).
  */
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,7 +30,9 @@ import {
 import { run } from './pack';
 
 const root = process.cwd();
-const work = mkdtempSync(join(tmpdir(), 'cct-self-test-script-'));
+// Its real path: macOS's temp folder is under /var, a link to /private/var, and the stub's shell reports
+// the real one as $PWD.
+const work = realpathSync(mkdtempSync(join(tmpdir(), 'cct-self-test-script-')));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const installed = findElectronBinary({
@@ -48,6 +58,7 @@ describe('npm run self-test', () => {
     },
   );
 
+  // The stub Electron is a shell script: Windows starts only real executables.
   it.runIf(process.platform !== 'win32')(
     'runs the binary on the app folder with --self-test, relays each line and keeps the exit code',
     async () => {
@@ -111,6 +122,7 @@ describe('npm run self-test -- --packed', () => {
     expect(where('darwin', 'x64')[0]).toBe(join(distDir, 'mac', app));
   });
 
+  // The stub packed app is a shell script: Windows starts only real executables.
   it.runIf(process.platform !== 'win32')(
     'starts the packed executable with --self-test and no app folder',
     async () => {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../main/ports';
 import { at, parentState, signedOutState, studentState } from './state-fixtures';
@@ -131,7 +132,7 @@ describe('tray icon, title and tooltip', () => {
     controller.render(studentState());
     expect(tray.title).toBe('Mathematics · U07 · 5 min');
     expect(tray.tooltip).toContain('Next: Mathematics in U07 in 5 min');
-    expect(tray.image.path).toBe('/app/resources/tray/tray-normalTemplate.png');
+    expect(tray.image.path).toBe(join('/app/resources/tray', 'tray-normalTemplate.png')); // \ on Windows
     expect(tray.image.template).toBe(true);
   });
 

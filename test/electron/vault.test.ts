@@ -9,6 +9,9 @@ const { createSafeStorageVault, KeychainUnavailableError, probeKeychain } =
   await import('../../main/platform/vault');
 const { KeychainLockedError } = await import('../../main/ports');
 
+/** The host is Linux: the mock's safeStorage tags and locks `v11` keyring ciphertext there only. */
+const linux = process.platform === 'linux';
+
 function setup(platform = 'linux') {
   const store = createElectronStore({ name: 'vault', cwd: electronMock.userData });
   return { store, vault: createSafeStorageVault({ safeStorage, store, platform }) };
@@ -53,11 +56,15 @@ describe('safeStorage vault', () => {
     expect(await vault.get('credentials')).toBe('secret');
   });
 
-  it('reports available on Sway with a running keyring, though the desktop names basic_text', async () => {
-    electronMock.keyring = 'open';
-    electronMock.storageBackend = 'basic_text';
-    expect(await setup('linux').vault.status()).toBe('available');
-  });
+  // The keyring (`v11`, locked at login) is Linux's: main's vault and the mock read it on Linux only.
+  it.runIf(linux)(
+    'reports available on Sway with a running keyring, though the desktop names basic_text',
+    async () => {
+      electronMock.keyring = 'open';
+      electronMock.storageBackend = 'basic_text';
+      expect(await setup('linux').vault.status()).toBe('available');
+    },
+  );
 
   it('reads the probe on Linux only: macOS and Windows tag their OS-protected key v10 too', async () => {
     electronMock.keyring = 'none';
@@ -75,19 +82,22 @@ describe('safeStorage vault', () => {
 
   // electron/electron@96f3996d shell/browser/api/electron_api_safe_storage.cc: a ciphertext whose key is
   // missing for now rejects with "…is temporarily unavailable. Please try again."; the entry must survive.
-  it('keeps a remembered secret while the keyring is locked at login, and opens it once unlocked', async () => {
-    await setup('linux').vault.set('credentials', 'secret-1');
-    electronMock.keyring = 'locked';
-    const { store, vault } = setup('linux');
-    const kept = store.get('secret:credentials');
-    await expect(vault.get('credentials')).rejects.toBeInstanceOf(KeychainLockedError);
-    expect(store.get('secret:credentials')).toBe(kept);
-    expect(await vault.status()).toBe('basic-text'); // what a new "remember me" would get meanwhile
-    electronMock.keyring = 'open'; // the next start, or a keyring that came up
-    expect(await setup('linux').vault.get('credentials')).toBe('secret-1');
-  });
+  it.runIf(linux)(
+    'keeps a remembered secret while the keyring is locked at login, and opens it once unlocked',
+    async () => {
+      await setup('linux').vault.set('credentials', 'secret-1');
+      electronMock.keyring = 'locked';
+      const { store, vault } = setup('linux');
+      const kept = store.get('secret:credentials');
+      await expect(vault.get('credentials')).rejects.toBeInstanceOf(KeychainLockedError);
+      expect(store.get('secret:credentials')).toBe(kept);
+      expect(await vault.status()).toBe('basic-text'); // what a new "remember me" would get meanwhile
+      electronMock.keyring = 'open'; // the next start, or a keyring that came up
+      expect(await setup('linux').vault.get('credentials')).toBe('secret-1');
+    },
+  );
 
-  it('re-keys a secret stored under the fixed key once the keyring is there', async () => {
+  it.runIf(linux)('re-keys a secret stored under the fixed key once the keyring is there', async () => {
     electronMock.keyring = 'none';
     const { store, vault } = setup('linux');
     await vault.set('credentials', 'secret');
