@@ -8,6 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FakeClassCharts } from '../fake-classcharts/index';
 import { bootMain, invoke, lastState, type BootedMain } from './booted-main';
@@ -27,7 +28,8 @@ let releaseOutDir: () => void = () => undefined;
 beforeAll(async () => {
   releaseOutDir = await acquireOutDirLock();
   await buildApp();
-  booted = await bootMain(() => import(/* @vite-ignore */ bundle));
+  // A file URL: an absolute path is no import specifier on Windows (`D:` would read as a URL scheme).
+  booted = await bootMain(() => import(/* @vite-ignore */ pathToFileURL(bundle).href));
   fake = booted.fake;
 }, 300_000);
 
