@@ -56,8 +56,15 @@ function loadMainOnce(temp: string): Promise<number> {
       ],
       {
         cwd: ROOT,
-        // Its own temp folder (the mock's userData), and a closed port: a signed-out start sends nothing.
-        env: { ...process.env, TMPDIR: temp, CLASSCHARTS_BASE_URL: 'http://127.0.0.1:9' },
+        // Its own temp folder (the mock's userData; os.tmpdir() reads TMPDIR, or TEMP/TMP on Windows), and a
+        // closed port: a signed-out start sends nothing.
+        env: {
+          ...process.env,
+          TMPDIR: temp,
+          TEMP: temp,
+          TMP: temp,
+          CLASSCHARTS_BASE_URL: 'http://127.0.0.1:9',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
