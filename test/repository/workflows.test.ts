@@ -32,7 +32,9 @@ interface Workflow {
     string,
     {
       'runs-on'?: string;
-      container?: string;
+      container?: string | { image: string; options?: string };
+      defaults?: { run?: { shell?: string } };
+      env?: Record<string, string>;
       steps: Step[];
       strategy?: { matrix?: { include?: Record<string, unknown>[] } };
     }
@@ -148,7 +150,7 @@ describe('no drift between .ci/run, the workflows and package.json', () => {
 
   it("the e2e job runs in Debian 12 with Debian's Chromium, as .ci/run, under xvfb-run with CCT_REQUIRE_ELECTRON=1, after fetching Electron", () => {
     const steps = e2eJob.steps;
-    expect(e2eJob.container).toBe('debian:12');
+    expect(e2eJob.container).toMatchObject({ image: 'debian:12' });
     // The packages .ci/run installs (Chromium, DejaVu for the snapshots, ffmpeg) are installed here too.
     const install = steps.find((step) => /apt-get install/.test(step.run ?? ''))?.run ?? '';
     for (const name of ['chromium', 'fonts-dejavu-core', 'ffmpeg', 'xvfb'])
@@ -161,6 +163,27 @@ describe('no drift between .ci/run, the workflows and package.json', () => {
     const download = steps.findIndex((step) => step.run === 'node node_modules/electron/install.js');
     expect(download).toBeGreaterThanOrEqual(0);
     expect(download).toBeLessThan(e2e);
+  });
+
+  it("the e2e container can run Electron: /dev/shm above Docker's 64 MB, Electron's libraries installed, git before checkout", () => {
+    const container = e2eJob.container as { options?: string };
+    const shm = /--shm-size[= ](\d+)([gm])\b/.exec(container.options ?? '');
+    expect(shm, container.options).not.toBeNull();
+    expect(Number(shm![1]) * (shm![2] === 'g' ? 1024 : 1)).toBeGreaterThanOrEqual(1024);
+    const installAt = e2eJob.steps.findIndex((step) => /apt-get install/.test(step.run ?? ''));
+    const packages = (e2eJob.steps[installAt]?.run ?? '').split(/\s+/);
+    // app-builder-lib 26 out/targets/FpmTarget.js: the Debian depends electron-builder gives an Electron app.
+    for (const name of ['libgtk-3-0', 'libnotify4', 'libnss3', 'libxss1', 'libxtst6', 'libsecret-1-0'])
+      expect(packages, name).toContain(name);
+    expect(packages).toContain('git');
+    expect(installAt).toBeLessThan(
+      e2eJob.steps.findIndex((step) => step.uses?.startsWith('actions/checkout')),
+    );
+    expect(e2eJob.env?.DEBIAN_FRONTEND).toBe('noninteractive');
+  });
+
+  it('the check job runs its steps in bash on every OS (npm run X -- args reach the script on Windows too)', () => {
+    expect(checkJob.defaults?.run?.shell).toBe('bash');
   });
 
   it('every leg with Electron packs the app and runs --self-test on it', () => {
