@@ -182,6 +182,30 @@ describe('no drift between .ci/run, the workflows and package.json', () => {
     expect(e2eJob.env?.DEBIAN_FRONTEND).toBe('noninteractive');
   });
 
+  it("every action of GitHub's runs on Node 24 (Node 20 is gone from the runners since 16 September 2026)", () => {
+    // The first major of each whose action.yml says `using: node24` (their repositories' tags; the
+    // READMEs' "What's new"): older ones are forced onto Node 24 with a deprecation warning, untested there.
+    const node24: Record<string, number> = {
+      'actions/checkout': 5,
+      'actions/setup-node': 5,
+      'actions/cache': 5,
+      'actions/upload-artifact': 6,
+      'actions/download-artifact': 7,
+    };
+    const uses = [ci, release].flatMap((workflow) =>
+      Object.values(workflow.jobs).flatMap((job) => job.steps.flatMap((step) => step.uses ?? [])),
+    );
+    expect(uses.length).toBeGreaterThan(10);
+    const old = uses.filter((ref) => {
+      const [action, version] = ref.split('@') as [string, string];
+      return (
+        action.startsWith('actions/') &&
+        !(Number(/^v(\d+)/.exec(version)?.[1]) >= (node24[action] ?? Infinity))
+      );
+    });
+    expect(old).toEqual([]);
+  });
+
   it('the check job runs its steps in bash on every OS (npm run X -- args reach the script on Windows too)', () => {
     expect(checkJob.defaults?.run?.shell).toBe('bash');
   });
