@@ -131,17 +131,17 @@ export function updaterOffReason(env: {
  * - no network or no server: Electron's `net::ERR_…` errors (lib/common/api/net-client-request.ts emits
  *   `new Error(netErrorString)`), or an HTTP error (`HttpError`, `Cannot download …, status 5xx`);
  * - no update information for this system (`ERR_UPDATER_CHANNEL_FILE_NOT_FOUND`: no `latest*.yml`);
- * - macOS: Squirrel.Mac refuses an app without a valid code signature;
  * - anything else: "The update failed." and the first line of the error.
+ * The failures no later check gets past (no feed, no macOS zip, an unsigned macOS copy) are not errors but
+ * `off` states ({@link finalReason}).
  */
-export function updateErrorMessage(error: unknown, platform: string): string {
+export function updateErrorMessage(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   const text = error instanceof Error ? error.message : String(error);
   if (code === 'ERR_CHECKSUM_MISMATCH' || /checksum mismatch/i.test(text))
     return 'The download was damaged (checksum mismatch) and was discarded.';
   if (code === 'ERR_UPDATER_INVALID_SIGNATURE')
     return "The update isn't signed by the app's publisher, so it was discarded.";
-  if (isUnsignedMac(error, platform)) return UNSIGNED_MAC_REASON;
   if (code === 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND')
     return 'The update server has no update information for this system.';
   if (/^net::ERR_(CONTENT_LENGTH_MISMATCH|INCOMPLETE_CHUNKED_ENCODING)/.test(text))
@@ -170,13 +170,13 @@ export function createElectronUpdater(options: ElectronUpdaterOptions): Updater 
     logger.warn('update failed', { error: error instanceof Error ? error.message : String(error) });
     const reason = finalReason(error, platform);
     if (reason !== null) return set({ status: 'off', reason });
-    set({ status: 'error', message: updateErrorMessage(error, platform), at: now() });
+    set({ status: 'error', message: updateErrorMessage(error), at: now() });
   };
 
   let updater: AppUpdater | null = null;
   let loading: Promise<AppUpdater> | null = null;
+  /** Configures the updater and listens to it; runs once, when the first load succeeds. */
   const attach = (loaded: AppUpdater): AppUpdater => {
-    if (updater === loaded) return loaded;
     updater = loaded;
     updater.autoDownload = true;
     updater.autoInstallOnAppQuit = true;
