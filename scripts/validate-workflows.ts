@@ -4,9 +4,9 @@
 // when any file is rejected (its errors as the validator printed them).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeBin } from './node-bin';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -32,15 +32,13 @@ export interface WorkflowVerdict {
 }
 
 /**
- * Runs @action-validator/cli on `file` through this Node (its bin is an ES module; the .bin shim is a shell
- * script Windows cannot spawn). `ok` is its exit code 0: no schema error.
+ * Runs @action-validator/cli on `file` through this Node (./node-bin.ts: the .bin shim is a shell script
+ * Windows cannot spawn). `ok` is its exit code 0: no schema error.
  */
 export function validateWorkflow(file: string): WorkflowVerdict {
-  const cli = join(
-    dirname(createRequire(join(root, 'package.json')).resolve('@action-validator/cli/package.json')),
-    'cli.mjs',
-  );
-  const run = spawnSync(process.execPath, [cli, file], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [nodeBin('@action-validator/cli', 'action-validator'), file], {
+    encoding: 'utf8',
+  });
   return {
     file,
     ok: run.status === 0,

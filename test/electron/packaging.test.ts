@@ -27,6 +27,7 @@ import {
   findElectronBinary,
   installFailure,
 } from '../../scripts/launch';
+import { TSX } from '../child-processes';
 import { acquireOutDirLock } from './out-dir-lock';
 import {
   FUSES,
@@ -304,16 +305,11 @@ describe('npm run demo / npm start (scripts/launch.ts)', () => {
         ].join('\n'),
         { mode: 0o755 },
       );
-      const output = await run(
-        process.execPath,
-        [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/launch.ts', 'demo'],
-        300_000,
-        {
-          ...process.env,
-          ELECTRON_OVERRIDE_DIST_PATH: dist,
-          STUB_REPORT: report,
-        },
-      );
+      const output = await run(process.execPath, [TSX, 'scripts/launch.ts', 'demo'], 300_000, {
+        ...process.env,
+        ELECTRON_OVERRIDE_DIST_PATH: dist,
+        STUB_REPORT: report,
+      });
       const seen = JSON.parse(readFileSync(report, 'utf8')) as {
         argv: string[];
         cwd: string;
@@ -355,7 +351,7 @@ describe('npm run demo / npm start (scripts/launch.ts)', () => {
       for (const mode of ['start', 'demo']) {
         const failure = await run(
           process.execPath,
-          [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/launch.ts', mode],
+          [TSX, 'scripts/launch.ts', mode],
           60_000,
           // Where the binary is missing, launch.ts would first run Electron's installer (a download from
           // the internet); tests reach nothing but 127.0.0.1, so the standard switch turns it off.
@@ -376,7 +372,7 @@ describe('npm run demo / npm start (scripts/launch.ts)', () => {
     async () => {
       const output = await run(
         process.execPath,
-        [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/launch.ts', 'demo'],
+        [TSX, 'scripts/launch.ts', 'demo'],
         120_000,
         // A mirror on a closed loopback port: the installer runs and fails at once, reaching nothing outside.
         {

@@ -27,6 +27,7 @@ import {
   selfTestVerdict,
   type SelfTestRun,
 } from '../../scripts/self-test';
+import { TSX } from '../child-processes';
 import { run } from './pack';
 
 const root = process.cwd();
@@ -45,11 +46,7 @@ describe('npm run self-test', () => {
   it.skipIf(installed !== null)(
     'without the binary, stops at once with the launch paragraph and exit 1',
     async () => {
-      const failure = await run(
-        process.execPath,
-        [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/self-test.ts'],
-        60_000,
-      ).then(
+      const failure = await run(process.execPath, [TSX, 'scripts/self-test.ts'], 60_000).then(
         () => 'exited 0',
         (error: Error) => error.message,
       );
@@ -187,11 +184,7 @@ describe('npm run self-test -- --packed', () => {
     names,
   }).some((candidate) => existsSync(candidate));
   it.skipIf(packedHere)('without a packed app in dist/, says to pack first and exits 1', async () => {
-    const failure = await run(
-      process.execPath,
-      [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/self-test.ts', '--packed'],
-      60_000,
-    ).then(
+    const failure = await run(process.execPath, [TSX, 'scripts/self-test.ts', '--packed'], 60_000).then(
       () => 'exited 0',
       (error: Error) => error.message,
     );

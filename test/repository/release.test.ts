@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { TSX } from '../child-processes';
 import { tempFolder } from '../temp-folders';
 import {
   githubEnvText,
@@ -109,12 +110,12 @@ describe('signing from repository secrets', () => {
   it('the signing step exports what it decided, records signing-<platform>.json and warns as a workflow command', async () => {
     const githubEnv = join(work, 'github-env');
     writeFileSync(githubEnv, '');
-    const output = await run(
-      process.execPath,
-      [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/release.ts', 'signing', 'win', work],
-      60_000,
-      { ...process.env, ...UNSET, GITHUB_ENV: githubEnv, RUNNER_TEMP: work },
-    );
+    const output = await run(process.execPath, [TSX, 'scripts/release.ts', 'signing', 'win', work], 60_000, {
+      ...process.env,
+      ...UNSET,
+      GITHUB_ENV: githubEnv,
+      RUNNER_TEMP: work,
+    });
     expect(output).toMatch(/^::warning::Windows: no WIN_CSC_LINK secret/m);
     expect(readFileSync(githubEnv, 'utf8')).toBe('');
     expect(JSON.parse(readFileSync(join(work, 'signing-win.json'), 'utf8'))).toEqual({

@@ -7,12 +7,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { tempFolder } from '../temp-folders';
 import { electronPackageDir, findElectronBinary } from '../../scripts/launch';
+import { nodeBin } from '../../scripts/node-bin';
 import { validateWorkflow, workflowFiles } from '../../scripts/validate-workflows';
 
 const root = process.cwd();
@@ -244,16 +244,16 @@ describe('CCT_REQUIRE_ELECTRON=1: the real-Electron specs fail where they cannot
         projects: [{ name: 'electron' }],
       })};\n`,
     );
-    const cli = join(
-      dirname(createRequire(join(root, 'package.json')).resolve('@playwright/test/package.json')),
-      'cli.js',
+    const run = spawnSync(
+      process.execPath,
+      [nodeBin('@playwright/test', 'playwright'), 'test', '--config', config, 'smoke.spec.ts'],
+      {
+        cwd: root,
+        env: { ...env, PLAYWRIGHT_TRANSFORM_CACHE_DIR: join(dir, 'cache') },
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
     );
-    const run = spawnSync(process.execPath, [cli, 'test', '--config', config, 'smoke.spec.ts'], {
-      cwd: root,
-      env: { ...env, PLAYWRIGHT_TRANSFORM_CACHE_DIR: join(dir, 'cache') },
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
     const json = JSON.parse(readFileSync(report, 'utf8')) as {
       stats: { expected: number; unexpected: number; skipped: number };
     };
