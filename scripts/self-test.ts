@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
 import { CHECK_NAMES, parseCheckLine } from '../main/platform/self-test';
 import { runBuild, electronArgs, electronPackageDir, findElectronBinary, MISSING_ELECTRON } from './launch';
@@ -172,21 +173,33 @@ export function selfTestVerdict(run: SelfTestRun, allowFail: readonly string[] =
   return { code: problems.length > 0 ? 1 : 0, problems, allowed };
 }
 
-/** This script's options: `--packed`, and each `--allow-fail <check>` (or `--allow-fail=<check>`). */
+/**
+ * This script's options: `--packed`, and each `--allow-fail <check>` (or `--allow-fail=<check>`). Throws
+ * on an unknown argument and on a check name that is not one of {@link CHECK_NAMES}.
+ */
 export function parseSelfTestArgs(argv: readonly string[]): { packed: boolean; allowFail: string[] } {
-  let packed = false;
-  const allowFail: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--packed') packed = true;
-    else if (arg === '--allow-fail' && argv[i + 1] !== undefined) allowFail.push(argv[++i]!);
-    else if (arg.startsWith('--allow-fail=')) allowFail.push(arg.slice('--allow-fail='.length));
-    else throw new Error(`unknown argument ${arg}: use --packed and --allow-fail <check>`);
+  let values: { packed: boolean; 'allow-fail': string[] };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        packed: { type: 'boolean', default: false },
+        'allow-fail': { type: 'string', multiple: true, default: [] },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('. ')[0] : String(error);
+    throw new Error(`unknown argument (${reason}): use --packed and --allow-fail <check>`, {
+      cause: error,
+    });
   }
+  const allowFail = values['allow-fail'];
   const unknown = allowFail.filter((name) => !(CHECK_NAMES as readonly string[]).includes(name));
   if (unknown.length > 0)
     throw new Error(`--allow-fail ${unknown.join(', ')}: not a check (${CHECK_NAMES.join(', ')})`);
-  return { packed, allowFail };
+  return { packed: values.packed, allowFail };
 }
 
 function report(run: SelfTestRun, allowFail: readonly string[]): number {
