@@ -103,10 +103,11 @@ export async function probeKeychain(safeStorage: SafeStorageAsync, platform: str
 
 /** The Error `set` rejects with when nothing can encrypt: its message is shown to the user. */
 export class KeychainUnavailableError extends Error {
-  constructor() {
+  constructor(options?: ErrorOptions) {
     super(
       'This computer has no keychain the app can use, so your sign-in cannot be remembered. ' +
         'Sign in without "remember me"; you will be asked again next time.',
+      options,
     );
     this.name = 'KeychainUnavailableError';
   }
@@ -128,8 +129,19 @@ export function createSafeStorageVault(options: SafeStorageVaultOptions): Vault 
     return probe.status;
   }
 
+  /**
+   * Stores `value` encrypted under `key`. Encrypting it is the test, without a probe of its own
+   * ({@link probeKeychain} encrypts too): rejects with {@link KeychainUnavailableError} when nothing can.
+   */
   async function encryptTo(key: string, value: string): Promise<void> {
-    const cipher = await safeStorage.encryptStringAsync(value);
+    let cipher: Uint8Array;
+    try {
+      if (!(await safeStorage.isAsyncEncryptionAvailable())) throw new Error('encryption is not available');
+      cipher = await safeStorage.encryptStringAsync(value);
+    } catch (error) {
+      logger?.warn('vault: encryption failed', { error: String(error) });
+      throw new KeychainUnavailableError({ cause: error });
+    }
     store.set(PREFIX + key, Buffer.from(cipher).toString('base64'));
   }
 
@@ -161,10 +173,7 @@ export function createSafeStorageVault(options: SafeStorageVaultOptions): Vault 
       }
     },
 
-    async set(key, value) {
-      if ((await status()) === 'unavailable') throw new KeychainUnavailableError();
-      await encryptTo(key, value);
-    },
+    set: encryptTo,
 
     async delete(key) {
       store.delete(PREFIX + key);

@@ -27,7 +27,15 @@ describe('safeStorage vault', () => {
     const onDisk = readFileSync(store.path, 'utf8');
     expect(onDisk).not.toContain('DEMO2026');
     expect(onDisk).not.toContain('14/05/2012');
-    expect(safeStorage.encryptStringAsync).toHaveBeenCalled();
+    // Storing encrypts the secret and nothing else (no probe string first): one keychain use, not two.
+    expect(safeStorage.encryptStringAsync).toHaveBeenCalledTimes(1);
+  });
+
+  it('says why it cannot store when encryption fails, and writes nothing', async () => {
+    const { store, vault } = setup();
+    safeStorage.encryptStringAsync.mockRejectedValueOnce(new Error('Error while encrypting the text'));
+    await expect(vault.set('credentials', 'secret')).rejects.toBeInstanceOf(KeychainUnavailableError);
+    expect(store.get('secret:credentials')).toBeUndefined();
   });
 
   it('survives a restart (a new vault over the same file)', async () => {
