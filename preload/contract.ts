@@ -143,6 +143,17 @@ export interface DayView {
 }
 
 /**
+ * The next school day after today: the first screen shows it once today's lessons (and anything after them,
+ * such as a detention) are over, and at weekends and in holidays; the tray names its first lesson.
+ */
+export interface NextSchoolDay {
+  /** Its lessons, every one `later`; `null` when no day up to `searchedTo` has lessons (a summer holiday). */
+  day: DayView | null;
+  /** The last date looked at, `YYYY-MM-DD` (Europe/London): three weeks after today when none was found. */
+  searchedTo: IsoDate;
+}
+
+/**
  * Homework grouping by due date relative to today (Europe/London); `marked` last: done homework the teacher
  * marked or left feedback on, due in the last two weeks.
  */
@@ -163,8 +174,28 @@ export interface PupilView {
   homeworkDue: number;
   /** Not-done homework past its due date. */
   homeworkOverdue: number;
-  /** The next lesson today, for the switcher and tray: subject, room, start. */
-  nextLesson: { subject: string; room: string; start: Instant } | null;
+  /**
+   * Not-done homework due from today to the end of this school week (Sunday; on a Saturday or Sunday, the
+   * end of the coming week): the family line's "3 due this week".
+   */
+  homeworkDueThisWeek: number;
+  /** The lesson running now (breaks not counted): subject, room, start and end. */
+  currentLesson: { subject: string; room: string; start: Instant; end: Instant } | null;
+  /**
+   * The next lesson to start, for the family line and the tray: today's next, or once today has none left,
+   * the first lesson of the next school day; `date` says which day (`YYYY-MM-DD`, Europe/London).
+   */
+  nextLesson: { subject: string; room: string; start: Instant; date: IsoDate } | null;
+  /**
+   * The pupil's next detention not yet over (status `pending`, from the background detentions list): its
+   * day, start and end (`null` when the service gave no time or length), and place.
+   */
+  nextDetention: {
+    date: IsoDate;
+    start: Instant | null;
+    end: Instant | null;
+    location: string | null;
+  } | null;
   /**
    * What the school shows of attendance (`display_attendance`, `display_attendance_percentage`): More has
    * an Attendance section only when `shown`; the percentage only when `percentage` too.
@@ -244,6 +275,8 @@ export interface AppState {
   selectedPupilId: number | null;
   /** Today's lessons for the selected pupil, or `null` before the first load. */
   today: DayView | null;
+  /** The selected pupil's next school day, or `null` until it has been looked up today. */
+  nextSchoolDay: NextSchoolDay | null;
   /**
    * Upcoming homework for the selected pupil: to do (overdue, and due within 14 days), and ticked off by the
    * pupil (due today or later, so it can be unticked; ticked overdue work is done and left out); then, last,

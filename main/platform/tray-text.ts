@@ -8,7 +8,7 @@
  * No electron import; main/platform/tray.ts applies the result.
  */
 import { keychainWord, type AppState, type LessonView, type PupilView } from '../../preload/contract';
-import { londonTime, parseInstant } from '../classcharts/dates';
+import { daysBetween, londonDate, londonTime, parseInstant } from '../classcharts/dates';
 
 /** Longest menu-bar title (characters, ellipsis included); longer titles are cut. */
 export const TITLE_MAX = 28;
@@ -107,9 +107,30 @@ function atClockTime(subject: string, room: string, startMs: number): string {
   return `${subject} ${londonTime(startMs)}${room ? ` · ${room}` : ''}`;
 }
 
+/**
+ * A later day as the tray names it, relative to `today` (`YYYY-MM-DD`, Europe/London): `Tomorrow`, a
+ * weekday within the week (`Monday`), else a short date (`Mon 4 Jan`).
+ */
+export function dayWord(date: string, today: string): string {
+  const days = daysBetween(today, date);
+  if (days === 1) return 'Tomorrow';
+  const noon = new Date(`${date}T12:00:00Z`);
+  const weekday = noon.toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
+  if (days > 1 && days < 7) return weekday;
+  return noon.toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+}
+
 function pupilLine(pupil: PupilView, nowMs: number, countdown: boolean): string | null {
   const start = pupil.nextLesson ? parseInstant(pupil.nextLesson.start) : null;
   if (!pupil.nextLesson || start === null || start <= nowMs) return null;
+  const today = londonDate(nowMs);
+  if (pupil.nextLesson.date !== today)
+    return `${pupil.firstName}: ${dayWord(pupil.nextLesson.date, today)} ${atClockTime(pupil.nextLesson.subject, pupil.nextLesson.room, start)}`;
   if (!countdown)
     return `${pupil.firstName}: ${atClockTime(pupil.nextLesson.subject, pupil.nextLesson.room, start)}`;
   const minutes = minutesUntil(start, nowMs);
@@ -168,7 +189,14 @@ export function trayText(state: AppState, nowMs: number, options: TrayTextOption
       `Now: ${current.subject}${current.room ? ` in ${current.room}` : ''}${end ? ` until ${londonTime(end)}` : ''}`,
     );
   } else if (state.today) {
-    lines.push('No more lessons today');
+    // Today is over (or has no lessons): the next school day's first lesson, as the first screen shows it.
+    const first = state.nextSchoolDay?.day?.lessons.find((l) => !l.isBreak && parseInstant(l.start) !== null);
+    const firstStart = first ? parseInstant(first.start) : null;
+    if (first && firstStart !== null) {
+      const day = dayWord(first.date, londonDate(nowMs));
+      title = `${day} ${londonTime(firstStart)} ${first.subject}`;
+      lines.push(`Next: ${day} ${atClockTime(first.subject, first.room, firstStart)}`);
+    } else lines.push('No more lessons today');
   }
   headline = lines[0] ?? '';
 

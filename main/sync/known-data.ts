@@ -36,6 +36,31 @@ export interface KnownDay {
   firstSeenRooms: Record<string, string>;
 }
 
+/**
+ * The next school day after `after` as last looked up: the first of the days after it whose timetable has
+ * lessons, within {@link NEXT_SCHOOL_DAY_SEARCH_DAYS} days (holidays and weekends answer `[]`,
+ * docs/classcharts-api.md §5.7). Shown on the first screen once today's lessons are over, and by the tray.
+ */
+export interface KnownNextDay {
+  /** The day it follows (today, Europe/London, when it was looked up), `YYYY-MM-DD`. */
+  after: IsoDate;
+  /** Epoch ms of the lookup. */
+  fetchedAt: number;
+  /** The date found, `YYYY-MM-DD`, or `null` when none of the days searched has lessons. */
+  date: IsoDate | null;
+  /** That day's lessons as fetched; `[]` when none was found. */
+  lessons: Lesson[];
+  /** The last date looked at (`after` + {@link NEXT_SCHOOL_DAY_SEARCH_DAYS} when none was found). */
+  searchedTo: IsoDate;
+}
+
+/**
+ * How many days after today the next school day is looked for, one timetable request a day until one has
+ * lessons: three weeks covers every half term and the Christmas and Easter holidays; a summer holiday (the
+ * timetable wiped, §5.7) is said plainly instead of searched to its end.
+ */
+export const NEXT_SCHOOL_DAY_SEARCH_DAYS = 21;
+
 /** The kinds fetched in the background at a low cadence, for the notification rules. */
 export type ExtraKind = 'activity' | 'badges' | 'detentions' | 'announcements';
 
@@ -46,6 +71,8 @@ export const EXTRA_KINDS: readonly ExtraKind[] = ['activity', 'badges', 'detenti
 export interface KnownPupil {
   pupil: Pupil;
   day: KnownDay | null;
+  /** The next school day after today; `null` (or absent, in a cache of an older version) until looked up. */
+  nextDay?: KnownNextDay | null;
   homework: Fetched<Homework> | null;
   activity: Fetched<BehaviourPoint> | null;
   badges: Fetched<Badge> | null;
@@ -134,6 +161,16 @@ const cacheSchema = z.object({
             firstSeenRooms: z.record(z.string(), z.string()),
           })
           .nullable(),
+        nextDay: z
+          .object({
+            after: z.string(),
+            fetchedAt: z.number(),
+            date: z.string().nullable(),
+            lessons: z.array(z.looseObject({ id: z.string() })),
+            searchedTo: z.string(),
+          })
+          .nullable()
+          .optional(),
         homework: fetchedSchema,
         activity: fetchedSchema,
         badges: fetchedSchema,

@@ -89,6 +89,30 @@ export function extrasDue(fetchedAt: number | null, now: number, intervalMs = EX
   return fetchedAt === null || now - fetchedAt >= intervalMs || now < fetchedAt;
 }
 
+/**
+ * The next school day found is looked up again this often (60 min, with the background kinds: a cover
+ * lesson set for tomorrow shows within the hour); a search that found none within its three weeks (a
+ * summer holiday) only every 6 hours, as it costs a request a day searched.
+ */
+export const NEXT_DAY_INTERVAL_MS = { found: 60 * 60_000, none: 6 * 60 * 60_000 } as const;
+
+/**
+ * True when the next school day after `today` must be looked up (again): never looked up, looked up on
+ * another day, or older than {@link NEXT_DAY_INTERVAL_MS} (`now`, `fetchedAt`: epoch ms).
+ */
+export function nextDayDue(
+  lookup: { after: IsoDate; fetchedAt: number; date: IsoDate | null } | null | undefined,
+  today: IsoDate,
+  now: number,
+): boolean {
+  if (!lookup || lookup.after !== today) return true;
+  return extrasDue(
+    lookup.fetchedAt,
+    now,
+    lookup.date === null ? NEXT_DAY_INTERVAL_MS.none : NEXT_DAY_INTERVAL_MS.found,
+  );
+}
+
 /** The due-date window homework is fetched for (`display_date=due_date`). */
 export function homeworkWindow(today: IsoDate): { from: IsoDate; to: IsoDate } {
   return { from: addDays(today, -HOMEWORK_DAYS_BACK), to: addDays(today, HOMEWORK_FETCH_DAYS_AHEAD) };

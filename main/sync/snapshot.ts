@@ -13,10 +13,18 @@ import type {
   HomeworkGroupKey,
   LessonState,
   LessonView,
+  NextSchoolDay,
   PupilView,
   Settings,
 } from '../../preload/contract';
-import { dayOfWeek, daysBetween, londonDate, parseInstant, toLondonInstant } from '../classcharts/dates';
+import {
+  addDays,
+  dayOfWeek,
+  daysBetween,
+  londonDate,
+  parseInstant,
+  toLondonInstant,
+} from '../classcharts/dates';
 import type { Homework, IsoDate, Lesson } from '../classcharts/types';
 import type { KnownData, KnownPupil } from './known-data';
 
@@ -179,28 +187,99 @@ export function todayView(known: KnownPupil, now: number): DayView | null {
 }
 
 /**
- * A pupil for the switcher: open homework counts and the next lesson today. The counts are of what the
+ * The selected pupil's next school day as the contract shows it (every lesson `later`), or `null` when it
+ * was not looked up today (a cache from yesterday, or the lookup still running).
+ */
+export function nextSchoolDayView(known: KnownPupil, now: number): NextSchoolDay | null {
+  const lookup = known.nextDay;
+  if (!lookup || lookup.after !== londonDate(now)) return null;
+  return {
+    day: lookup.date === null ? null : buildDayView(lookup.date, lookup.lessons, now),
+    searchedTo: lookup.searchedTo,
+  };
+}
+
+/**
+ * The last day of the school week `today` falls in: the coming Sunday (today on a Sunday); on a Saturday
+ * or Sunday the Sunday after, so a weekend looks at the week ahead.
+ */
+export function schoolWeekEnd(today: IsoDate): IsoDate {
+  const weekday = dayOfWeek(today);
+  const toSunday = (7 - weekday) % 7;
+  return addDays(today, weekday === 6 || weekday === 0 ? toSunday + 7 : toSunday);
+}
+
+/** The pupil's first pending detention not over at `now` (its end: start + length, else its day's end). */
+function nextDetention(known: KnownPupil, now: number): PupilView['nextDetention'] {
+  const today = londonDate(now);
+  let best: (PupilView['nextDetention'] & { order: number }) | null = null;
+  for (const detention of known.detentions?.items ?? []) {
+    if (detention.status !== 'pending' || detention.date === null || detention.date < today) continue;
+    const start = parseInstant(detention.start);
+    const endMs =
+      start !== null && detention.lengthMinutes !== null ? start + detention.lengthMinutes * 60_000 : null;
+    if (endMs !== null ? endMs <= now : start !== null && detention.date === today && start <= now) continue;
+    const order = start ?? Date.parse(`${detention.date}T23:59:59Z`);
+    if (best !== null && best.order <= order) continue;
+    best = {
+      date: detention.date,
+      start: start === null ? null : toLondonInstant(start),
+      end: endMs === null ? null : toLondonInstant(endMs),
+      location: detention.location,
+      order,
+    };
+  }
+  if (best === null) return null;
+  const { order: _order, ...view } = best;
+  return view;
+}
+
+/**
+ * A pupil for the switcher and the family glance: open homework counts, the lesson now and the next one
+ * (today's, else the next school day's first), and the next detention. The counts are of what the
  * homework list shows ({@link groupHomework}): `homeworkOverdue` the overdue group, `homeworkDue` every
  * other group — homework without a due date too (it is shown under "later", and still to do).
  */
 export function pupilView(known: KnownPupil, now: number): PupilView {
   const today = londonDate(now);
+  const weekEnd = schoolWeekEnd(today);
   let homeworkDue = 0;
   let homeworkOverdue = 0;
+  let homeworkDueThisWeek = 0;
   for (const homework of known.homework?.items ?? []) {
     if (!isHomeworkOpen(homework)) continue;
     const key = homeworkGroupKey(homework.dueDate, today);
     if (key === 'overdue') homeworkOverdue += 1;
     else if (key !== null) homeworkDue += 1;
+    if (key !== 'overdue' && homework.dueDate !== null && homework.dueDate <= weekEnd)
+      homeworkDueThisWeek += 1;
   }
-  const next = todayView(known, now)?.lessons.find((l) => l.state === 'next' && l.start !== null);
+  const lessons = todayView(known, now)?.lessons ?? [];
+  const current = lessons.find(
+    (l) => l.state === 'current' && !l.isBreak && l.start !== null && l.end !== null,
+  );
+  const nextToday = lessons.find((l) => l.state === 'next' && l.start !== null);
+  const nextDay = nextSchoolDayView(known, now)?.day;
+  const next =
+    nextToday ??
+    (lessons.some((l) => l.state === 'current' || l.state === 'later')
+      ? undefined
+      : nextDay?.lessons.find((l) => !l.isBreak && l.start !== null));
   return {
     id: known.pupil.id,
     name: known.pupil.name,
     firstName: known.pupil.firstName,
     homeworkDue,
     homeworkOverdue,
-    nextLesson: next?.start ? { subject: next.subject, room: next.room, start: next.start } : null,
+    homeworkDueThisWeek,
+    currentLesson:
+      current?.start && current.end
+        ? { subject: current.subject, room: current.room, start: current.start, end: current.end }
+        : null,
+    nextLesson: next?.start
+      ? { subject: next.subject, room: next.room, start: next.start, date: next.date }
+      : null,
+    nextDetention: nextDetention(known, now),
     counters: known.pupil.counters ?? NO_COUNTERS,
     // `=== true`: a pupil cached by an older version has no attendance flags; it shows none.
     attendance: {
@@ -237,6 +316,7 @@ export function buildAppState(input: SnapshotInput): AppState {
     pupils: known ? known.pupils.map((p) => pupilView(p, now)) : [],
     selectedPupilId: selected?.pupil.id ?? null,
     today: selected ? todayView(selected, now) : null,
+    nextSchoolDay: selected ? nextSchoolDayView(selected, now) : null,
     homework: selected?.homework ? groupHomework(selected.homework.items, londonDate(now)) : [],
     freshness: {
       updatedAt: known?.updatedAt != null ? toLondonInstant(known.updatedAt) : null,

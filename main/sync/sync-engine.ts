@@ -29,7 +29,9 @@ import {
   EXTRA_KINDS,
   type ExtraKind,
   type KnownData,
+  type KnownNextDay,
   type KnownPupil,
+  NEXT_SCHOOL_DAY_SEARCH_DAYS,
   updatePupil,
   withAccount,
   withDay,
@@ -40,6 +42,7 @@ import {
   extrasDue,
   homeworkWindow,
   midnightRefreshDelay,
+  nextDayDue,
   nextRefreshDelay,
   ON_DEMAND_TTL_MS,
 } from './schedule';
@@ -98,11 +101,11 @@ export type SyncEvent =
   | { type: 'extras'; ok: boolean; kinds: ExtraKind[]; error?: string };
 
 /**
- * Why data changed: a refresh, background kinds, records of one kind the user asked for (and is looking at
- * already), or a homework the pupil ticked off or unticked.
+ * Why data changed: a refresh, the next school day looked up, background kinds, records of one kind the
+ * user asked for (and is looking at already), or a homework the pupil ticked off or unticked.
  */
 export type DataChange =
-  { reason: 'refresh' | 'extras' | 'homework-tick' } | { reason: 'records'; kind: ExtraKind };
+  { reason: 'refresh' | 'next-day' | 'extras' | 'homework-tick' } | { reason: 'records'; kind: ExtraKind };
 
 /** What {@link SyncEngine} is built from. */
 export interface SyncEngineOptions {
@@ -326,7 +329,57 @@ export class SyncEngine {
     } finally {
       if (epoch === this.epoch) this.scheduleInterval();
     }
-    if (failed === null) await this.refreshExtras(epoch, now, today);
+    if (failed === null) {
+      await this.refreshNextDays(epoch, now, today);
+      await this.refreshExtras(epoch, now, today);
+    }
+  }
+
+  /**
+   * Looks up each pupil's next school day when due ({@link nextDayDue}): the days after today one by one,
+   * until one has lessons or {@link NEXT_SCHOOL_DAY_SEARCH_DAYS} were searched (a weekday evening costs one
+   * request, a Friday three). A failure keeps what was known and is logged: the first screen then shows
+   * today's finished day rather than a wrong next one.
+   */
+  private async refreshNextDays(epoch: number, now: number, today: IsoDate): Promise<void> {
+    const due = (this.data?.pupils ?? []).filter((known) => nextDayDue(known.nextDay, today, now));
+    if (due.length === 0) return;
+    const results = await Promise.allSettled(
+      due.map(async (known) => ({
+        id: known.pupil.id,
+        next: await this.findNextDay(known.pupil.id, today, now),
+      })),
+    );
+    if (epoch !== this.epoch || this.data === null) return;
+    let next = this.data;
+    for (const result of results) {
+      if (result.status === 'rejected') {
+        this.logger.warn('next school day lookup failed', { error: describe(result.reason) });
+        continue;
+      }
+      const { id, next: nextDay } = result.value;
+      next = updatePupil(next, id, (k) => ({ ...k, nextDay }));
+    }
+    if (next === this.data) return;
+    const previous = this.data;
+    this.data = next;
+    this.options.onData(previous, next, { reason: 'next-day' });
+  }
+
+  /** The first day after `today` with lessons for a pupil, within {@link NEXT_SCHOOL_DAY_SEARCH_DAYS}. */
+  private async findNextDay(pupilId: number, today: IsoDate, now: number): Promise<KnownNextDay> {
+    for (let offset = 1; offset <= NEXT_SCHOOL_DAY_SEARCH_DAYS; offset += 1) {
+      const date = addDays(today, offset);
+      const lessons = await this.keeper.run((c) => c.timetable(date, pupilId));
+      if (lessons.length > 0) return { after: today, fetchedAt: now, date, lessons, searchedTo: date };
+    }
+    return {
+      after: today,
+      fetchedAt: now,
+      date: null,
+      lessons: [],
+      searchedTo: addDays(today, NEXT_SCHOOL_DAY_SEARCH_DAYS),
+    };
   }
 
   /** Fetches the account (if needed) and every pupil's lessons and homework; per-pupil failures go to `onError`. */
@@ -517,6 +570,9 @@ export class SyncEngine {
     const now = this.clock.now();
     if (known.day && known.day.date === date)
       return buildDayView(date, known.day.lessons, now, known.day.firstSeenRooms);
+    // The next school day is known already (the first screen after school shows it).
+    if (known.nextDay?.date === date && known.nextDay.after === londonDate(now))
+      return buildDayView(date, known.nextDay.lessons, now);
     const id = known.pupil.id;
     const lessons = await this.cached(`day:${id}:${date}`, () =>
       this.keeper.run((c) => c.timetable(date, id)),

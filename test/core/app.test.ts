@@ -201,17 +201,19 @@ describe('handlers', () => {
     ]);
   });
 
-  it('day:get answers today from memory and fetches other days', async () => {
+  it('day:get answers today and the next school day from memory and fetches other days', async () => {
     const h = await start();
     await signedInStudent(h);
     const before = h.fake.requests.length;
     const today = await h.app.handlers['day:get']({ date: '2026-06-15' });
     expect(today).toEqual(h.app.state().today);
-    expect(h.fake.requests.length).toBe(before);
     const tomorrow = await h.app.handlers['day:get']({ date: '2026-06-16' });
-    expect(tomorrow.date).toBe('2026-06-16');
-    expect(tomorrow.lessons.every((l) => l.state === 'later')).toBe(true);
-    expect(h.fake.requests.at(-1)?.query.date).toBe('2026-06-16');
+    expect(tomorrow).toEqual(h.app.state().nextSchoolDay?.day);
+    expect(h.fake.requests.length).toBe(before);
+    const later = await h.app.handlers['day:get']({ date: '2026-06-17' });
+    expect(later.date).toBe('2026-06-17');
+    expect(later.lessons.every((l) => l.state === 'later')).toBe(true);
+    expect(h.fake.requests.at(-1)?.query.date).toBe('2026-06-17');
   });
 
   it('settings:update merges, persists, and applies launch at login', async () => {

@@ -128,7 +128,8 @@ describe('session against the fake server', () => {
     const pingsBefore = pings(h);
     const renewed = h.until((e) => e.type === 'renewal');
     await h.clock.advance(180_000); // the renewal is now in flight (30 ms latency)
-    const dates = ['2026-06-16', '2026-06-17', '2026-06-18', '2026-06-19', '2026-06-22', '2026-06-23'];
+    // Not 2026-06-16, the next school day: the app knows it already.
+    const dates = ['2026-06-17', '2026-06-18', '2026-06-19', '2026-06-22', '2026-06-23', '2026-06-24'];
     const days = await Promise.all(dates.map((date) => h.app.handlers['day:get']({ date })));
     expect(await renewed).toEqual({ type: 'renewal', ok: true });
     expect(days.map((d) => d.date)).toEqual(dates);

@@ -18,8 +18,9 @@ import {
   groupHomework,
   homeworkGroupKey,
   pupilView,
+  schoolWeekEnd,
 } from '../../main/sync/snapshot';
-import { homework, known, knownData, lesson } from './fixtures';
+import { detention, homework, known, knownData, lesson } from './fixtures';
 import { mapHomework } from '../../main/classcharts/map';
 import { homeworksSchema } from '../../main/classcharts/schemas';
 import homeworksFixture from '../classcharts/fixtures/homeworks.json';
@@ -216,8 +217,76 @@ describe('pupil view and AppState', () => {
     expect(pupilView(pupilData, at('09:00'))).toMatchObject({
       homeworkDue: 1,
       homeworkOverdue: 1,
-      nextLesson: { subject: 'English', room: 'E1', start: '2026-06-15T10:05:00+01:00' },
+      nextLesson: { subject: 'English', room: 'E1', start: '2026-06-15T10:05:00+01:00', date: TODAY },
     });
+  });
+
+  it('names the lesson now, and once today is over the next school day’s first lesson', () => {
+    expect(pupilView(pupilData, at('10:30')).currentLesson).toEqual({
+      subject: 'English',
+      room: 'E1',
+      start: '2026-06-15T10:05:00+01:00',
+      end: '2026-06-15T11:05:00+01:00',
+    });
+    const tomorrow = [
+      lesson('2026-06-16', '08:40', '09:00', { subject: 'Tutor', period: 'Tut', room: 'T1' }),
+      lesson('2026-06-16', '09:00', '10:00', { subject: 'PE', period: 'P1', room: 'Gym' }),
+    ];
+    const withNext = {
+      ...pupilData,
+      nextDay: {
+        after: TODAY,
+        fetchedAt: at('07:00'),
+        date: '2026-06-16',
+        lessons: tomorrow,
+        searchedTo: '2026-06-16',
+      },
+    };
+    // During the last lesson, the next lesson is none yet; once it has ended, tomorrow's first.
+    expect(pupilView(withNext, at('11:30')).nextLesson).toBeNull();
+    expect(pupilView(withNext, at('12:10'))).toMatchObject({
+      currentLesson: null,
+      nextLesson: { subject: 'Tutor', room: 'T1', start: '2026-06-16T08:40:00+01:00', date: '2026-06-16' },
+    });
+    // A lookup made yesterday is not shown as today's next school day.
+    expect(pupilView(withNext, at('12:10', '2026-06-16')).nextLesson).toBeNull();
+  });
+
+  it('counts homework due this week to Sunday, and at a weekend the week ahead', () => {
+    const items = [
+      homework(1, { dueDate: '2026-06-12' }), // overdue: not "this week"
+      homework(2, { dueDate: '2026-06-15' }),
+      homework(3, { dueDate: '2026-06-19' }),
+      homework(4, { dueDate: '2026-06-21' }), // Sunday
+      homework(5, { dueDate: '2026-06-22' }), // next Monday
+      homework(6, { dueDate: '2026-06-18', status: 'ticked' }),
+    ];
+    expect(pupilView(known({ homework: items }), at('09:00')).homeworkDueThisWeek).toBe(3);
+    expect(schoolWeekEnd('2026-06-15')).toBe('2026-06-21');
+    expect(schoolWeekEnd('2026-06-21')).toBe('2026-06-28');
+    expect(schoolWeekEnd('2026-06-20')).toBe('2026-06-28');
+    expect(pupilView(known({ homework: items }), at('09:00', '2026-06-20')).homeworkDueThisWeek).toBe(2);
+  });
+
+  it('names the next pending detention not yet over', () => {
+    const items = [
+      detention(1, {
+        date: '2026-06-15',
+        start: '2026-06-15T15:20:00+01:00',
+        lengthMinutes: 30,
+        location: 'H1',
+      }),
+      detention(2, { date: '2026-06-18', start: '2026-06-18T15:20:00+01:00', lengthMinutes: 30 }),
+      detention(3, { date: '2026-06-16', status: 'attended' }),
+    ];
+    const view = (time: string) => pupilView(known({ detentions: items }), at(time)).nextDetention;
+    expect(view('15:30')).toEqual({
+      date: TODAY,
+      start: '2026-06-15T15:20:00+01:00',
+      end: '2026-06-15T15:50:00+01:00',
+      location: 'H1',
+    });
+    expect(view('15:50')?.date).toBe('2026-06-18');
   });
 
   it('counts every open homework the list shows, one without a due date too (as "later")', () => {

@@ -53,7 +53,10 @@ function pupil(id: number, name: string, next: PupilView['nextLesson'] = null): 
     firstName,
     homeworkDue: 0,
     homeworkOverdue: 0,
+    homeworkDueThisWeek: 0,
+    currentLesson: null,
     nextLesson: next,
+    nextDetention: null,
     attendance: { shown: false, percentage: false },
     counters: { homeworkToDo: null, homeworkLate: null, detentionsPending: null, announcements: null },
   };
@@ -67,6 +70,7 @@ export function studentState(overrides: Partial<AppState> = {}): AppState {
     pupils: [pupil(1234567, 'Jane Smith')],
     selectedPupilId: 1234567,
     today: { date: '2026-06-15', lessons: MONDAY, minutesToNext: null },
+    nextSchoolDay: null,
     homework: [],
     freshness: {
       updatedAt: '2026-06-15T08:00:00+01:00',
@@ -86,8 +90,8 @@ export function parentState(overrides: Partial<AppState> = {}): AppState {
   return studentState({
     account: { kind: 'parent', name: 'Pat Smith' },
     pupils: [
-      pupil(1234567, 'Jane Smith', { subject: 'Science', room: 'S3', start: '2026-06-15T11:05:00+01:00' }),
-      pupil(7654321, 'Tom Smith', { subject: 'Art', room: 'A1', start: '2026-06-15T10:30:00+01:00' }),
+      pupil(1234567, 'Jane Smith', { subject: 'Science', room: 'S3', start: '2026-06-15T11:05:00+01:00', date: '2026-06-15' }),
+      pupil(7654321, 'Tom Smith', { subject: 'Art', room: 'A1', start: '2026-06-15T10:30:00+01:00', date: '2026-06-15' }),
     ],
     selectedPupilId: 1234567,
     ...overrides,

@@ -44,6 +44,44 @@ describe('tray title and tooltip', () => {
     });
   });
 
+  // Issue 24 §1: the tray follows the first screen's day — after school, tomorrow's first lesson; on a
+  // Friday evening or a weekend, Monday's; in a long holiday, a short date.
+  it('after school names the next school day’s first lesson, by its day and clock time', () => {
+    const nextDay = (date: string) => ({
+      searchedTo: date,
+      day: {
+        date,
+        minutesToNext: null,
+        lessons: [
+          { ...lesson('Tutor', 'T1', '08:30', '08:45', { isBreak: true }), date },
+          { ...lesson('PE', 'Gym', '08:45', '09:45'), date, start: `${date}T08:45:00+01:00` },
+        ],
+      },
+    });
+    const tomorrow = trayText(studentState({ nextSchoolDay: nextDay('2026-06-16') }), at('15:00'));
+    expect(tomorrow).toEqual({
+      title: 'Tomorrow 08:45 PE',
+      tooltip: 'ClassCharts Tray\nNext: Tomorrow PE 08:45 · Gym',
+      headline: 'Next: Tomorrow PE 08:45 · Gym',
+    });
+    expect(trayText(studentState({ nextSchoolDay: nextDay('2026-06-19') }), at('15:00')).title).toBe(
+      'Friday 08:45 PE',
+    );
+    expect(trayText(studentState({ nextSchoolDay: nextDay('2026-07-06') }), at('15:00')).title).toBe(
+      'Mon 6 Jul 08:45 PE',
+    );
+    // No school day found within three weeks: the day is over, and nothing is made up.
+    const none = trayText(
+      studentState({ nextSchoolDay: { day: null, searchedTo: '2026-07-06' } }),
+      at('15:00'),
+    );
+    expect(none.title).toBe('');
+    // Before the last lesson has ended, today's lesson still counts.
+    expect(trayText(studentState({ nextSchoolDay: nextDay('2026-06-16') }), at('13:30')).title).toBe(
+      'History',
+    );
+  });
+
   it('caps a long title with an ellipsis', () => {
     const state = studentState({
       today: {
