@@ -26,6 +26,7 @@ import type {
   SettingsPatch,
 } from '../../preload/contract';
 import { now } from './clock';
+import { glanceOf, type Glance } from './glance';
 import { addDays, instantMs, londonDate } from './format';
 import type { LinkVerdict } from './links';
 
@@ -156,12 +157,21 @@ export class PopoverStore {
 
   /** Today's date in Europe/London (the snapshot's day once loaded). */
   readonly today: IsoDate = $derived(this.state?.today?.date ?? londonDate(this.nowMs));
-  /** The day Today shows. */
-  readonly shownDate: IsoDate = $derived(this.date ?? this.today);
   readonly isParent: boolean = $derived(this.state?.account?.kind === 'parent');
   readonly selectedPupil = $derived(
     this.state?.pupils.find((p) => p.id === this.state?.selectedPupilId) ?? this.state?.pupils[0] ?? null,
   );
+  /**
+   * The first screen's day (lib/glance.ts): today until it has nothing more to come, then the next school
+   * day; re-judged at each minute of the clock and with each snapshot.
+   */
+  readonly glance: Glance = $derived(
+    this.state ? glanceOf(this.state, this.selectedPupil, this.nowMs) : { kind: 'today' },
+  );
+  /** The date of the first screen: today, or the next school day once today is over. */
+  readonly glanceDate: IsoDate = $derived(this.glance.kind === 'next' ? this.glance.day.date : this.today);
+  /** The day Today shows: another day chosen with ‹ ›, else the first screen's. */
+  readonly shownDate: IsoDate = $derived(this.date ?? this.glanceDate);
   /** The sections of More for the selected pupil: attendance only when the school shows it. */
   readonly moreSections: readonly MoreSection[] = $derived(
     MORE_SECTIONS.filter((s) => s !== 'attendance' || this.selectedPupil?.attendance?.shown === true),
@@ -357,14 +367,14 @@ export class PopoverStore {
   /** Moves the Today view by whole days (−1 previous, +1 next). */
   moveDay(delta: number): void {
     const target = addDays(this.shownDate, delta);
-    if (target === this.today) this.showToday();
+    if (target === this.glanceDate) this.showToday();
     else {
       this.date = target;
       void this.#loadDay(target);
     }
   }
 
-  /** Back to today's timetable (the snapshot's). */
+  /** Back to the first screen's day (today's timetable, or the next school day once today is over). */
   showToday(): void {
     this.#dayRequest++;
     this.date = null;

@@ -90,8 +90,18 @@ export function parentState(overrides: Partial<AppState> = {}): AppState {
   return studentState({
     account: { kind: 'parent', name: 'Pat Smith' },
     pupils: [
-      pupil(1234567, 'Jane Smith', { subject: 'Science', room: 'S3', start: '2026-06-15T11:05:00+01:00', date: '2026-06-15' }),
-      pupil(7654321, 'Tom Smith', { subject: 'Art', room: 'A1', start: '2026-06-15T10:30:00+01:00', date: '2026-06-15' }),
+      pupil(1234567, 'Jane Smith', {
+        subject: 'Science',
+        room: 'S3',
+        start: '2026-06-15T11:05:00+01:00',
+        date: '2026-06-15',
+      }),
+      pupil(7654321, 'Tom Smith', {
+        subject: 'Art',
+        room: 'A1',
+        start: '2026-06-15T10:30:00+01:00',
+        date: '2026-06-15',
+      }),
     ],
     selectedPupilId: 1234567,
     ...overrides,

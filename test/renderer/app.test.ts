@@ -63,7 +63,7 @@ describe('Popover shell', () => {
     );
     // The time of the data is a line of its own.
     expect(within(banner).getByText('Showing data from 08:05.').tagName).toBe('SPAN');
-    expect(screen.getByText('English')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: /^Lessons/ })).getByText('English')).toBeTruthy();
     await fireEvent.click(within(banner).getByRole('button', { name: 'Retry' }));
     expect(bridge.requestsOf('sync:refresh')).toHaveLength(1);
   });
@@ -95,6 +95,8 @@ describe('Popover shell', () => {
 
   it('lets a parent switch pupils with the switcher and the number keys', async () => {
     const { screen, bridge } = await renderApp(parentState());
+    // Today has the family at a glance (today.test.ts); the other tabs the compact chips.
+    await fireEvent.click(screen.getByRole('button', { name: /^Homework/ }));
     const jane = screen.getByRole('button', { name: /^Jane/ });
     const tom = screen.getByRole('button', { name: /^Tom/ });
     expect(jane.getAttribute('aria-pressed')).toBe('true');
@@ -104,8 +106,8 @@ describe('Popover shell', () => {
     expect(within(jane).getByText('1 overdue').classList.contains('overdue')).toBe(true);
     expect(within(jane).getByText('3 due').classList.contains('overdue')).toBe(false);
     expect(jane.querySelector('[title]')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Jane Homework: 1 overdue and 3 due' })).toBe(jane);
-    expect(screen.getByRole('button', { name: 'Tom Homework: none due' })).toBe(tom);
+    expect(screen.getByRole('button', { name: 'Jane : 1 overdue and 3 due' })).toBe(jane);
+    expect(screen.getByRole('button', { name: 'Tom : none due' })).toBe(tom);
     await fireEvent.keyDown(window, { key: '2' });
     await waitFor(() => expect(tom.getAttribute('aria-pressed')).toBe('true'));
     await fireEvent.click(jane);
@@ -160,7 +162,7 @@ describe('Popover shell', () => {
     const view = screen.getByRole('main');
     view.scrollTop = 300;
     await fireEvent.click(screen.getByRole('button', { name: 'Today' }));
-    await screen.findByText('English');
+    within(await screen.findByRole('list', { name: /^Lessons/ })).getByText('English');
     expect(view.scrollTop).toBe(0);
   });
 });

@@ -34,7 +34,7 @@ describe('ticking homework off', () => {
     expect(box.checked).toBe(true);
     expect(box.getAttribute('aria-disabled')).toBe('true');
     expect(document.activeElement).toBe(box);
-    const row = screen.getByRole('button', { name: /^History/ });
+    const row = screen.getByRole('button', { name: /^Essay plan/ });
     expect(row.textContent).toContain('Ticked');
     await fireEvent.click(box); // a second click while in flight changes nothing
     expect(box.checked).toBe(true);
@@ -56,7 +56,7 @@ describe('ticking homework off', () => {
     expect(bridge.requestsOf('homework:tick')).toEqual([
       { homeworkId: 103, ticked: false, pupilId: 4102571 },
     ]);
-    expect(screen.getByRole('button', { name: /^Science/ }).textContent).toContain('To do');
+    expect(screen.getByRole('button', { name: /^Cell diagram/ }).textContent).toContain('To do');
   });
 
   it('rolls back and says why when main fails', async () => {
@@ -101,7 +101,7 @@ describe('ticking homework off', () => {
 
   it('the detail has the same tick, with its status following it', async () => {
     const { screen } = await renderHomeworkTab();
-    await fireEvent.click(screen.getByRole('button', { name: /^English/ }));
+    await fireEvent.click(screen.getByRole('button', { name: /^Poetry analysis/ }));
     const box = (await screen.findByRole('checkbox', { name: 'Done: Poetry analysis' })) as HTMLInputElement;
     await fireEvent.click(box);
     await waitFor(() => expect(box.getAttribute('aria-disabled')).toBe('false'));

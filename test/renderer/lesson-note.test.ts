@@ -18,16 +18,16 @@ describe('lesson notes on Today', () => {
   it('shows a Note button only on the lesson with a note, closed at first', async () => {
     const { screen } = await renderApp(
       withNotes({
-        Mathematics: '<p>Bring your <b>calculator</b>.</p>',
+        Science: '<p>Bring your <b>calculator</b>.</p>',
         English: '\n<p>&nbsp;</p>\n',
         Lunch: 'x',
       }),
     );
     const buttons = screen.getAllByRole('button', { name: /^Note for/ });
     expect(buttons).toHaveLength(1);
-    const note = screen.getByRole('button', { name: 'Note for Mathematics' });
+    const note = screen.getByRole('button', { name: 'Note for Science' });
     expect(note.textContent?.trim()).toBe('Note');
-    expect(note.closest('li')!.textContent).toContain('Mathematics');
+    expect(note.closest('li')!.textContent).toContain('Science');
     expect(note.getAttribute('aria-expanded')).toBe('false');
     const panel = document.getElementById(note.getAttribute('aria-controls')!)!;
     expect(panel.hidden).toBe(true);
@@ -37,15 +37,15 @@ describe('lesson notes on Today', () => {
   it('opens the sanitized note below the lesson and closes it again', async () => {
     const { screen, bridge } = await renderApp(
       withNotes({
-        Mathematics:
+        Science:
           '<p>Bring your <b>calculator</b>.</p><img src="https://example.org/t.png" alt="tracker" onerror="window.__ran = 1">' +
           '<a href="https://example.org/worksheet">Worksheet</a><script>window.__ran = 2</script>',
       }),
     );
-    const button = screen.getByRole('button', { name: 'Note for Mathematics' });
+    const button = screen.getByRole('button', { name: 'Note for Science' });
     await fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
-    const note = await screen.findByRole('region', { name: 'Note for Mathematics' });
+    const note = await screen.findByRole('region', { name: 'Note for Science' });
     expect(document.getElementById(button.getAttribute('aria-controls')!)!.contains(note)).toBe(true);
     expect(button.closest('li')!.contains(note)).toBe(true);
     expect(note.innerHTML).toContain('<b>calculator</b>');
@@ -60,7 +60,7 @@ describe('lesson notes on Today', () => {
 
     await fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByRole('region', { name: 'Note for Mathematics' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Note for Science' })).toBeNull();
   });
 });
 

@@ -14,7 +14,7 @@ describe('Sign in', () => {
     await fireEvent.input(screen.getByLabelText('Access code'), { target: { value: ' demo2026 ' } });
     await fireEvent.input(screen.getByLabelText('Date of birth'), { target: { value: '14/5/2012' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await screen.findByText('English');
+    within(await screen.findByRole('list', { name: /^Lessons/ })).getByText('English');
     expect(bridge.requestsOf('auth:login')).toEqual([
       { kind: 'student', code: 'DEMO2026', dateOfBirth: '14/05/2012', remember: true },
     ]);
@@ -139,13 +139,13 @@ describe('Sign in', () => {
   it('asks to sign in again when the saved sign-in was refused, keeping the old data reachable', async () => {
     const { screen, bridge } = await renderApp(studentState({ auth: 'needs-sign-in' }));
     // Old data stays visible with a banner.
-    expect(screen.getByText('English')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: /^Lessons/ })).getByText('English')).toBeTruthy();
     const banner = screen.getByRole('alert');
     expect(banner.textContent).toContain('Sign in again.');
     await fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getByRole('heading', { name: 'Sign in to ClassCharts' })).toBeTruthy();
     await fireEvent.click(screen.getByRole('button', { name: 'Back to the last data' }));
-    expect(screen.getByText('English')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: /^Lessons/ })).getByText('English')).toBeTruthy();
     expect(bridge.requestsOf('auth:login')).toEqual([]);
   });
 

@@ -1,40 +1,83 @@
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { lesson, NOW, studentState, TODAY } from './fixtures';
-import { renderApp } from './render';
+import type { AppState, DayView } from '../../preload/contract';
+import { homework, lesson, NOW, parentState, pupil, studentState, TODAY } from './fixtures';
+import { renderApp, type Rendered } from './render';
+
+type Screen = Rendered['screen'];
+
+/** The row of the lesson `subject` in the day's list (the Due part may name the same subject). */
+function lessonRow(screen: Screen, subject: string): HTMLElement {
+  const list = screen.getByRole('list', { name: /^Lessons/ });
+  return within(list).getByText(subject).closest('li')!;
+}
+
+/** The Due part of the first screen. */
+function duePart(screen: Screen, name = 'Due'): HTMLElement {
+  return screen.getByRole('region', { name });
+}
+
+/** Tuesday 24 November as the next school day main looked up. */
+function tuesday(): DayView {
+  const date = '2026-11-24';
+  const on = (period: string, from: string, to: string, subject: string) => ({
+    ...lesson(period, from, to, subject),
+    date,
+    id: `t-${period}`,
+    start: `${date}T${from}:00+00:00`,
+    end: `${date}T${to}:00+00:00`,
+  });
+  return {
+    date,
+    minutesToNext: null,
+    lessons: [on('P1', '08:45', '09:45', 'Physical Education'), on('P2', '09:45', '10:45', 'Geography')],
+  };
+}
+
+const at = (hhmm: string, date = TODAY) => Date.parse(`${date}T${hhmm}:00Z`);
 
 describe('Today', () => {
-  it("lists today's lessons with period, time, subject, room and teacher", async () => {
+  it("lists today's lessons one line each, the ones over folded into one line that opens them", async () => {
     const { screen } = await renderApp(studentState());
     expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Monday 23 November');
     const list = screen.getByRole('list', { name: /Lessons/ });
+    // 10:15: tutor time and maths are over.
+    expect(within(list).getAllByRole('listitem')).toHaveLength(6);
+    const earlier = screen.getByRole('button', { name: /2 earlier lessons/ });
+    expect(earlier.getAttribute('aria-expanded')).toBe('false');
+    expect(earlier.textContent).toContain('08:40–10:00');
+    await fireEvent.click(earlier);
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(8);
     const maths = items[1]!;
-    expect(maths.textContent).toContain('P1');
-    expect(maths.textContent).toContain('09:00–10:00');
+    expect(maths.textContent).toContain('09:00');
     expect(maths.textContent).toContain('Mathematics');
     expect(maths.textContent).toContain('U07');
+    // The rest of a lesson is a hover away (and heard, and shown on keyboard focus).
+    expect(maths.getAttribute('title')).toBe('Period P1 · 09:00–10:00 · Mr J Doe');
     expect(maths.textContent).toContain('Mr J Doe');
+    expect(maths.tabIndex).toBe(0);
+    // The current lesson shows its teacher on the screen.
+    expect(lessonRow(screen, 'English').querySelector('.detail.shown')?.textContent).toContain('Mrs B Patel');
   });
 
   it('highlights the current lesson with its progress and counts down to the next', async () => {
     const { screen } = await renderApp(studentState());
-    const current = screen.getByText('English').closest('li')!;
+    const current = lessonRow(screen, 'English');
     expect(current.getAttribute('aria-current')).toBe('time');
     const progress = within(current).getByRole('progressbar');
     expect(progress.getAttribute('aria-valuenow')).toBe('25');
     expect(current.textContent).toContain('45 min left');
-    const next = screen.getByText('Science').closest('li')!;
-    expect(next.textContent).toContain('Next · in 1 h 5 min');
+    const next = lessonRow(screen, 'Science');
+    expect(next.textContent).toContain('in 1 h 5 min');
+    expect(next.classList.contains('next')).toBe(true);
   });
 
   it('recomputes current and next from the clock, not only from the snapshot', async () => {
     // 11:30: Science (P3) is now current though the snapshot still says "next".
-    const { screen } = await renderApp(studentState(), Date.parse(`${TODAY}T11:30:00Z`));
-    const science = screen.getByText('Science').closest('li')!;
-    expect(science.getAttribute('aria-current')).toBe('time');
-    expect(screen.getByText('History').closest('li')!.textContent).toContain('Next · in 1 h 35 min');
+    const { screen } = await renderApp(studentState(), at('11:30'));
+    expect(lessonRow(screen, 'Science').getAttribute('aria-current')).toBe('time');
+    expect(lessonRow(screen, 'History').textContent).toContain('in 1 h 35 min');
   });
 
   it('shows breaks, a cover lesson and a room change in words', async () => {
@@ -45,8 +88,8 @@ describe('Today', () => {
       .map((item) => item.textContent?.replace(/\s+/g, ' ').trim());
     expect(breaks).toContain('Break · 11:00–11:20');
     expect(breaks).toContain('Lunch · 12:20–13:05');
-    expect(within(screen.getByText('History').closest('li')!).getByText('Cover')).toBeTruthy();
-    expect(within(screen.getByText('Science').closest('li')!).getByText('Room change')).toBeTruthy();
+    expect(within(lessonRow(screen, 'History')).getByText('Cover')).toBeTruthy();
+    expect(within(lessonRow(screen, 'Science')).getByText('Room change')).toBeTruthy();
   });
 
   it('moves to the next and previous day with buttons and arrow keys, and back to today', async () => {
@@ -67,23 +110,28 @@ describe('Today', () => {
     await screen.findByText('Geography');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Tomorrow');
     // No "now" or "next" on another day, even though its first lesson is the next one in time.
-    expect(screen.getByText('Geography').closest('li')!.textContent).not.toMatch(/Next|Now/);
+    expect(lessonRow(screen, 'Geography').textContent).not.toMatch(/Next|Now|in \d/);
     expect(bridge.requestsOf('day:get')).toEqual([{ date: '2026-11-24', pupilId: 4102571 }]);
+    // Every day shows the homework due on it: the cell diagram is due tomorrow.
+    expect(within(duePart(screen, 'Due on Tuesday')).getByText('Cell diagram')).toBeTruthy();
 
     await fireEvent.keyDown(window, { key: 'ArrowRight' });
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Wednesday 25 November'),
     );
+    expect(
+      within(duePart(screen, 'Due on Wednesday')).getByText('No homework due on this day.'),
+    ).toBeTruthy();
     await fireEvent.keyDown(window, { key: 'ArrowLeft' });
     await fireEvent.keyDown(window, { key: 'ArrowLeft' });
     // Back on today: the snapshot's lessons again, no request needed.
-    await screen.findByText('English');
+    await waitFor(() => expect(lessonRow(screen, 'English')).toBeTruthy());
     expect(bridge.requestsOf('day:get')).toHaveLength(3);
 
     await fireEvent.click(screen.getByRole('button', { name: 'Previous day' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Back to today' })).toBeTruthy());
     await fireEvent.click(screen.getByRole('button', { name: 'Back to today' }));
-    await screen.findByText('English');
+    await waitFor(() => expect(lessonRow(screen, 'English')).toBeTruthy());
   });
 
   it('says when there are no lessons: weekend, or a holiday on a weekday', async () => {
@@ -106,6 +154,117 @@ describe('Today', () => {
     bridge.handlers['day:get'] = async ({ date }) => ({ date, lessons: [], minutesToNext: null });
     await fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await screen.findByText('No lessons on this day.');
+  });
+
+  it('lists what is due under the day: overdue first, then the soonest, each due day in words', async () => {
+    const groups = [
+      { key: 'overdue' as const, items: [homework(201, 'Mathematics: Fractions', '2026-11-19')] },
+      { key: 'today' as const, items: [homework(202, 'Poetry', TODAY, { subject: 'English' })] },
+      { key: 'tomorrow' as const, items: [homework(203, 'Cells', '2026-11-24', { subject: 'Science' })] },
+      {
+        key: 'this-week' as const,
+        items: [
+          homework(204, 'Essay plan', '2026-11-26', { subject: 'History' }),
+          homework(205, 'Map work', '2026-11-27', { subject: 'Geography' }),
+        ],
+      },
+    ];
+    const { screen } = await renderApp(studentState({ homework: groups }));
+    const due = duePart(screen);
+    const rows = within(due)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent?.replace(/\s+/g, ' ').trim());
+    expect(rows).toEqual([
+      expect.stringMatching(/^Fractions Mathematics · was due Thu 19 Nov Due Overdue$/),
+      expect.stringMatching(/^Poetry English Due Today$/),
+      expect.stringMatching(/^Cells Science Due Tomorrow$/),
+    ]);
+    // Two more in the Homework tab, one click away.
+    await fireEvent.click(within(due).getByRole('button', { name: /^2 more/ }));
+    await screen.findByRole('heading', { name: /This week/ });
+  });
+
+  it('ticks a due homework off in place with Space, and keeps it there ticked', async () => {
+    const { screen, bridge } = await renderApp(studentState());
+    const box = await within(duePart(screen)).findByRole('checkbox', { name: 'Done: Poetry analysis' });
+    box.focus();
+    await fireEvent.click(box); // what Space does on a focused checkbox
+    await waitFor(() =>
+      expect(bridge.requestsOf('homework:tick')).toEqual([
+        { homeworkId: 102, ticked: true, pupilId: 4102571 },
+      ]),
+    );
+    await waitFor(() => expect(within(duePart(screen)).getByText(/done/)).toBeTruthy());
+  });
+
+  it('after the last lesson shows the next school day, with what is due', async () => {
+    const state = studentState({ nextSchoolDay: { day: tuesday(), searchedTo: '2026-11-24' } });
+    const { screen, store } = await renderApp(state, at('15:10'));
+    const heading = screen.getByRole('heading', { level: 2 }).textContent?.replace(/\s+/g, ' ');
+    expect(heading).toContain('Tomorrow');
+    expect(heading).toContain('Tuesday 24 November');
+    expect(lessonRow(screen, 'Physical Education').textContent).toContain('08:45');
+    expect(within(duePart(screen)).getByText('Poetry analysis')).toBeTruthy();
+    // At 15:04, before the last lesson ends, still today.
+    store.nowMs = at('15:04');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Today'));
+  });
+
+  it('keeps today on screen while a detention after the last lesson is still to come', async () => {
+    const detained = studentState({
+      nextSchoolDay: { day: tuesday(), searchedTo: '2026-11-24' },
+      pupils: [
+        pupil(4102571, 'Jane Smith', {
+          nextDetention: {
+            date: TODAY,
+            start: `${TODAY}T15:20:00+00:00`,
+            end: `${TODAY}T15:50:00+00:00`,
+            location: 'H1',
+          },
+        }),
+      ],
+    });
+    const { screen, store } = await renderApp(detained, at('15:30'));
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Today');
+    store.nowMs = at('15:50');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Tomorrow'));
+  });
+
+  it('says so plainly when no lessons are found in three weeks, and still lists what is due', async () => {
+    const state: AppState = studentState({ nextSchoolDay: { day: null, searchedTo: '2026-12-14' } });
+    const { screen } = await renderApp(state, at('16:00'));
+    expect(screen.getByText('No lessons in the next three weeks.')).toBeTruthy();
+    expect(screen.getByText(/up to Monday 14 December/)).toBeTruthy();
+    expect(within(duePart(screen)).getByText('Poetry analysis')).toBeTruthy();
+  });
+
+  it('a parent sees every child at once, in words, and picks one', async () => {
+    const state = parentState({
+      pupils: [
+        pupil(4102571, 'Jane Smith', {
+          currentLesson: {
+            subject: 'English',
+            room: 'E12',
+            start: `${TODAY}T10:00:00+00:00`,
+            end: `${TODAY}T11:00:00+00:00`,
+          },
+          homeworkDueThisWeek: 3,
+          nextDetention: { date: '2026-11-26', start: null, end: null, location: null },
+        }),
+        pupil(4102572, 'Tom Smith', { homeworkDueThisWeek: 0, homeworkOverdue: 0 }),
+      ],
+    });
+    const { screen, bridge } = await renderApp(state);
+    const family = screen.getByRole('group', { name: /^Pupil/ });
+    const [jane, tom] = within(family).getAllByRole('button');
+    expect(jane!.textContent?.replace(/\s+/g, ' ')).toMatch(
+      /Jane.*Now.*English.*E12.*3 due this week · 1 overdue · detention Thursday/,
+    );
+    expect(tom!.textContent?.replace(/\s+/g, ' ')).toMatch(
+      /Tom.*11:20.*Science.*next · S4.*nothing due this week/,
+    );
+    await fireEvent.click(tom!);
+    expect(bridge.requestsOf('pupil:select')).toEqual([4102572]);
   });
 
   it('shows a loading state before the first timetable arrives', async () => {
