@@ -84,3 +84,48 @@ export async function waitForDay(page: Page, day: string): Promise<void> {
     day,
   );
 }
+
+/**
+ * Fails unless `locator` (its first match) is on the first screen: inside the viewport and not clipped by
+ * any scrolling or clipping ancestor, with the view scrolled to its top — what a person sees without
+ * scrolling. `what` names it in the message.
+ */
+export async function expectOnFirstScreen(page: Page, locator: Locator, what: string): Promise<void> {
+  await locator.first().waitFor();
+  const where = await locator.first().evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    let top = 0;
+    let bottom = window.innerHeight;
+    let left = 0;
+    let right = window.innerWidth;
+    let scrolled = 0;
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      const style = getComputedStyle(parent);
+      if (/(auto|scroll|hidden|clip)/.test(`${style.overflowX} ${style.overflowY}`)) {
+        const clip = parent.getBoundingClientRect();
+        top = Math.max(top, clip.top);
+        bottom = Math.min(bottom, clip.bottom);
+        left = Math.max(left, clip.left);
+        right = Math.min(right, clip.right);
+        scrolled += parent.scrollTop;
+      }
+    }
+    return {
+      box: { top: box.top, bottom: box.bottom, left: box.left, right: box.right },
+      top,
+      bottom,
+      left,
+      right,
+      scrolled,
+    };
+  });
+  const { box } = where;
+  expect(where.scrolled, `${what}: the view is at its top`).toBe(0);
+  expect(
+    box.top >= where.top - 0.5 &&
+      box.bottom <= where.bottom + 0.5 &&
+      box.left >= where.left - 0.5 &&
+      box.right <= where.right + 0.5,
+    `${what} is on the first screen: ${JSON.stringify(where)}`,
+  ).toBe(true);
+}

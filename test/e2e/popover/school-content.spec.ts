@@ -97,6 +97,9 @@ async function walkToday(page: Page, testInfo: TestInfo, who: string): Promise<v
         .locator('li.lesson')
         .first(),
     ).toBeVisible();
+    // Today's lessons already over are folded into one line: open them, so their notes are walked too.
+    const earlier = page.getByRole('button', { name: /earlier lessons?/, expanded: false });
+    if ((await earlier.count()) > 0) await earlier.click();
     const notes = page.getByRole('button', { name: /^Note for/, expanded: false });
     for (let n = await notes.count(); n > 0; n--) await notes.first().click();
     // Each open note shows all of itself, so what its fold hid is measured too.

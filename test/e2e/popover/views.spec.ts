@@ -6,6 +6,7 @@
  * starting there, so each view shows the same day and times on every run.
  */
 import type { Locator, Page } from '@playwright/test';
+import { titleWithoutSubject } from '../../../renderer/lib/glance';
 import { expect, test } from '../fixtures';
 import {
   expectTodayShown,
@@ -93,7 +94,11 @@ for (const scheme of ['light', 'dark'] as const) {
           h.due_date < '2026-11-23',
       );
       expect(withFeedback, 'the fake has marked homework with feedback in the last two weeks').toBeTruthy();
-      await marked.getByRole('button', { name: new RegExp(withFeedback!.title) }).click();
+      await marked
+        .getByRole('button', {
+          name: new RegExp(titleWithoutSubject(withFeedback!.title, withFeedback!.subject)),
+        })
+        .click();
       await page.locator('#hw-title').waitFor();
       await view('homework-marked-detail');
       await page.keyboard.press('Escape');
