@@ -36,7 +36,7 @@ describe('Settings', () => {
     await fireEvent.change(screen.getByRole('combobox', { name: 'Remind before a lesson' }), {
       target: { value: '10' },
     });
-    await fireEvent.change(screen.getByRole('combobox', { name: 'Check for updates every' }), {
+    await fireEvent.change(screen.getByRole('combobox', { name: 'Refresh school data every' }), {
       target: { value: '30' },
     });
     await fireEvent.click(screen.getByRole('checkbox', { name: 'Open at login' }));
@@ -50,7 +50,7 @@ describe('Settings', () => {
     ]);
     expect((screen.getByRole('checkbox', { name: 'Badges' }) as HTMLInputElement).checked).toBe(false);
     expect(
-      (screen.getByRole('combobox', { name: 'Check for updates every' }) as HTMLSelectElement).value,
+      (screen.getByRole('combobox', { name: 'Refresh school data every' }) as HTMLSelectElement).value,
     ).toBe('30');
   });
 

@@ -154,7 +154,7 @@ test('a changed setting is kept after reopening the popover', async ({ page: fir
   await openTab(first, 'Settings');
   await first.getByRole('checkbox', { name: 'Badges' }).uncheck();
   await first.getByRole('status').getByText('Saved.').waitFor();
-  await first.getByRole('combobox', { name: 'Check for updates every' }).selectOption('30');
+  await first.getByRole('combobox', { name: 'Refresh school data every' }).selectOption('30');
   await first.getByRole('status').getByText('Saved.').waitFor();
   await first.getByRole('checkbox', { name: /quiet hours/ }).check();
   await first.getByLabel('From').selectOption('20:30');
@@ -166,7 +166,7 @@ test('a changed setting is kept after reopening the popover', async ({ page: fir
   await waitForToday(page);
   await openTab(page, 'Settings');
   expect(await page.getByRole('checkbox', { name: 'Badges' }).isChecked()).toBe(false);
-  expect(await page.getByRole('combobox', { name: 'Check for updates every' }).inputValue()).toBe('30');
+  expect(await page.getByRole('combobox', { name: 'Refresh school data every' }).inputValue()).toBe('30');
   expect(await page.getByLabel('From').inputValue()).toBe('20:30');
   const kept = preview.app.state().settings;
   expect(kept.notifications.kinds.badge).toBe(false);
