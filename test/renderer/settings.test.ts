@@ -1,6 +1,7 @@
-import { fireEvent, waitFor } from '@testing-library/svelte';
+import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '../../preload/contract';
+import { sourceAddress } from '../../renderer/lib/about';
 import { studentState } from './fixtures';
 import { renderApp } from './render';
 
@@ -218,5 +219,51 @@ describe('Settings', () => {
     const { screen, bridge } = await openSettings();
     await fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(bridge.requestsOf('auth:logout')).toHaveLength(1));
+  });
+});
+
+describe('Settings: About', () => {
+  it('names the licence and opens the source code from package.json in the browser', async () => {
+    const { screen, bridge } = await openSettings();
+    const about = screen.getByRole('group', { name: 'About ClassCharts Tray' });
+    expect(about.textContent).toContain('MIT licence');
+    await fireEvent.click(within(about).getByRole('button', { name: 'Source code' }));
+    // package.json's "repository": "github:classchartstray/classcharts-tray".
+    await waitFor(() =>
+      expect(bridge.requestsOf('shell:open-external')).toEqual([
+        'https://github.com/classchartstray/classcharts-tray',
+      ]),
+    );
+  });
+
+  it('says where data goes: only to ClassCharts, where the app cannot update itself (the preview)', async () => {
+    const { screen } = await openSettings();
+    const about = screen.getByRole('group', { name: 'About ClassCharts Tray' }).textContent;
+    expect(about?.replace(/\s+/g, ' ')).toContain('Your sign-in and school data go only to ClassCharts.');
+    expect(about).not.toContain('GitHub');
+  });
+
+  it('where the app checks for its own updates, says they go to GitHub and carry none of it', async () => {
+    const state = studentState();
+    state.environment = { ...state.environment, update: { status: 'idle' } };
+    const { screen } = await openSettings(state);
+    const about = screen.getByRole('group', { name: 'About ClassCharts Tray' }).textContent;
+    expect(about?.replace(/\s+/g, ' ')).toContain(
+      'Your sign-in and school data go only to ClassCharts. Checking for app updates asks GitHub Releases, and sends none of it.',
+    );
+  });
+});
+
+describe('sourceAddress', () => {
+  it("turns package.json's repository into the address a browser opens", () => {
+    expect(sourceAddress('github:classchartstray/classcharts-tray')).toBe(
+      'https://github.com/classchartstray/classcharts-tray',
+    );
+    expect(sourceAddress('classchartstray/classcharts-tray')).toBe(
+      'https://github.com/classchartstray/classcharts-tray',
+    );
+    expect(sourceAddress('git+https://gitlab.example/school/tray.git')).toBe(
+      'https://gitlab.example/school/tray',
+    );
   });
 });
