@@ -140,6 +140,11 @@ export class PopoverStore {
    * dropped) but it goes to `host`; `url` opens on "Open". `null` when none.
    */
   linkToConfirm = $state<{ url: string; host: string; shown: string } | null>(null);
+  /**
+   * Settings shows the question "Sign out?" in place of its Sign out button (asked there, or from the tray
+   * menu through `ui:navigate`); Cancel, Escape or leaving Settings drop it.
+   */
+  signOutAsked = $state(false);
   /** Attached files being downloaded and opened (`attachment:open`), by {@link attachmentKey}. */
   openingFiles = $state<string[]>([]);
   /**
@@ -269,8 +274,9 @@ export class PopoverStore {
 
   /** Opens a view; leaving Homework closes its detail, opening More loads its section. */
   setView(view: ViewName): void {
-    // A question about a link belongs to the view it was asked in.
+    // A question about a link, or about signing out, belongs to the view it was asked in.
     this.linkToConfirm = null;
+    if (view !== 'settings') this.signOutAsked = false;
     this.view = view;
     if (view !== 'homework') {
       this.homeworkId = null;
@@ -302,6 +308,7 @@ export class PopoverStore {
         break;
       case 'settings':
         this.setView('settings');
+        if (target.confirmSignOut) this.signOutAsked = true;
         break;
     }
   }
@@ -328,6 +335,10 @@ export class PopoverStore {
    * (returns `false`).
    */
   escape(): boolean {
+    if (this.signOutAsked) {
+      this.signOutAsked = false;
+      return true;
+    }
     if (this.linkToConfirm) {
       this.linkToConfirm = null;
       return true;
@@ -529,8 +540,14 @@ export class PopoverStore {
     }
   }
 
+  /** Asks "Sign out?" in Settings (the answer is {@link logout}, or Cancel). */
+  askSignOut(): void {
+    this.signOutAsked = true;
+  }
+
   /** Signs out (main forgets the session and any remembered credentials). */
   async logout(): Promise<void> {
+    this.signOutAsked = false;
     try {
       await this.#api.logout();
       this.view = 'today';

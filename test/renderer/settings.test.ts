@@ -214,12 +214,6 @@ describe('Settings', () => {
       'Waiting for your approval in System Settings › General › Login Items.',
     );
   });
-
-  it('signs out', async () => {
-    const { screen, bridge } = await openSettings();
-    await fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-    await waitFor(() => expect(bridge.requestsOf('auth:logout')).toHaveLength(1));
-  });
 });
 
 describe('Settings: About', () => {
@@ -265,5 +259,53 @@ describe('sourceAddress', () => {
     expect(sourceAddress('git+https://gitlab.example/school/tray.git')).toBe(
       'https://gitlab.example/school/tray',
     );
+  });
+});
+
+describe('Settings: Sign out asks first', () => {
+  /** The "Sign out?" question, or null. */
+  const question = () => document.querySelector<HTMLElement>('[aria-labelledby="sign-out-question"]');
+
+  it('asks before signing out, with focus on Cancel; Cancel and Escape keep the sign-in', async () => {
+    const { screen, bridge } = await openSettings();
+    await fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    const asked = screen.getByRole('group', { name: 'Sign out? A saved sign-in is forgotten too.' });
+    expect(document.activeElement).toBe(within(asked).getByRole('button', { name: 'Cancel' }));
+    await fireEvent.click(within(asked).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(question()).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign out' })),
+    );
+
+    await fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(question()).not.toBeNull();
+    await fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(question()).toBeNull());
+    expect(bridge.requestsOf('auth:logout')).toEqual([]);
+    expect(bridge.requestsOf('popover:hide')).toEqual([]); // Escape closed the question, not the popover
+  });
+
+  it('signs out when the question is answered "Sign out"', async () => {
+    const { screen, bridge } = await openSettings();
+    await fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(bridge.requestsOf('auth:logout')).toEqual([]);
+    await fireEvent.click(within(question()!).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(bridge.requestsOf('auth:logout')).toHaveLength(1));
+  });
+
+  it("opens on the question when the tray menu's Sign out sends the popover there", async () => {
+    const { screen, bridge } = await renderApp(studentState());
+    bridge.navigate({ view: 'settings', confirmSignOut: true });
+    await screen.findByRole('form', { name: 'Settings' });
+    const asked = await screen.findByRole('group', { name: 'Sign out? A saved sign-in is forgotten too.' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(asked).getByRole('button', { name: 'Cancel' })),
+    );
+    expect(bridge.requestsOf('auth:logout')).toEqual([]);
+    // Another tab drops the question.
+    await fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    await screen.findByRole('form', { name: 'Settings' });
+    expect(question()).toBeNull();
   });
 });

@@ -221,3 +221,29 @@ test('with the service down the last data stays, with a banner, and comes back',
   await banner.waitFor({ state: 'detached' });
   expect(preview.app.state().freshness.stale).toBe(false);
 });
+
+test('Sign out asks first, in the popover; Escape keeps the sign-in; the tray menu opens the same question', async ({
+  page,
+  preview,
+  view,
+}) => {
+  await signInStudent(page, preview.fake!.accounts.student);
+  await openTab(page, 'Settings');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  const question = page.getByRole('group', { name: 'Sign out? A saved sign-in is forgotten too.' });
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expect(question).toBeInViewport();
+  await view('settings-sign-out-question');
+  await page.keyboard.press('Escape');
+  await expect(question).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeFocused();
+  expect(preview.app.state().auth).toBe('signed-in');
+
+  // The tray menu's Sign out (main/index.ts): main shows the popover and sends it to the question.
+  await openTab(page, 'Today');
+  preview.app.navigate({ view: 'settings', confirmSignOut: true });
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await question.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('heading', { name: 'Sign in to ClassCharts' }).waitFor();
+  expect(preview.app.state().auth).toBe('signed-out');
+});
