@@ -237,6 +237,7 @@ export class PopoverStore {
       if (this.view === 'more') void this.loadRecords(this.moreSection);
     }
     if (state.auth === 'signed-out' || (state.auth === 'needs-sign-in' && !this.hasData)) {
+      this.signOutAsked = false;
       this.view = 'today';
       this.date = null;
       this.homeworkId = null;
@@ -308,7 +309,8 @@ export class PopoverStore {
         break;
       case 'settings':
         this.setView('settings');
-        if (target.confirmSignOut) this.signOutAsked = true;
+        // Only where Settings shows: a question left over from the sign-in screen would greet the next sign-in.
+        if (target.confirmSignOut && this.screen === 'main') this.signOutAsked = true;
         break;
     }
   }

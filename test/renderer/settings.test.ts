@@ -2,7 +2,7 @@ import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '../../preload/contract';
 import { sourceAddress } from '../../renderer/lib/about';
-import { studentState } from './fixtures';
+import { signedOutState, studentState } from './fixtures';
 import { renderApp } from './render';
 
 /** Opens Settings (a view loaded on demand) and waits for its form. */
@@ -291,6 +291,18 @@ describe('Settings: Sign out asks first', () => {
     expect(bridge.requestsOf('auth:logout')).toEqual([]);
     await fireEvent.click(within(question()!).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(bridge.requestsOf('auth:logout')).toHaveLength(1));
+  });
+
+  it('from the sign-in screen, the tray menu leaves no question behind for the next sign-in', async () => {
+    // Stored credentials refused and nothing to show: the popover is the sign-in form.
+    const { screen, bridge } = await renderApp(signedOutState({ auth: 'needs-sign-in' }));
+    await screen.findByRole('heading', { name: 'Sign in to ClassCharts' });
+    bridge.navigate({ view: 'settings', confirmSignOut: true });
+    bridge.emitState(studentState());
+    await fireEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+    await screen.findByRole('form', { name: 'Settings' });
+    expect(question()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
   });
 
   it("opens on the question when the tray menu's Sign out sends the popover there", async () => {
