@@ -294,7 +294,11 @@ async function boot(): Promise<void> {
         toggle('Launch at login', running.handlers['settings:update']({ launchAtLogin: on })),
       setNotifications: (on) =>
         toggle('Notifications', running.handlers['settings:update']({ notifications: { enabled: on } })),
-      signOut: () => settle('sign out', running.handlers['auth:logout']()),
+      // Signing out forgets a saved sign-in: the popover asks first, on Settings' "Sign out?" question.
+      signOut: () => {
+        view.showAt(anchor());
+        running.navigate({ view: 'settings', confirmSignOut: true });
+      },
       quit: () => app.quit(),
       installUpdate: () => updater.quitAndInstall(),
     },

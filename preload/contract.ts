@@ -414,12 +414,15 @@ export interface HomeworkTickRequest {
   ticked: boolean;
 }
 
-/** Where a click on a notification (or the tray) should take the popover. */
+/**
+ * Where a click on a notification (or the tray) should take the popover. `confirmSignOut`: Settings opens
+ * on its "Sign out?" question (the tray menu's Sign out).
+ */
 export type NavigateTarget =
   | { view: 'today' }
   | { view: 'homework'; homeworkId?: number }
   | { view: 'more'; kind: RecordKind; itemId?: number }
-  | { view: 'settings' };
+  | { view: 'settings'; confirmSignOut?: boolean };
 
 // ---------------------------------------------------------------------------------------------
 // Channels

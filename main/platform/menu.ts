@@ -16,6 +16,7 @@ export interface TrayMenuActions {
   selectPupil(pupilId: number): void;
   setLaunchAtLogin(enabled: boolean): void;
   setNotifications(enabled: boolean): void;
+  /** "Sign out": asks first (the popover opens on Settings' "Sign out?"), since it forgets a saved sign-in. */
   signOut(): void;
   quit(): void;
   /**

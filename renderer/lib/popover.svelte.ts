@@ -141,6 +141,11 @@ export class PopoverStore {
    * dropped) but it goes to `host`; `url` opens on "Open". `null` when none.
    */
   linkToConfirm = $state<{ url: string; host: string; shown: string } | null>(null);
+  /**
+   * Settings shows the question "Sign out?" in place of its Sign out button (asked there, or from the tray
+   * menu through `ui:navigate`); Cancel, Escape or leaving Settings drop it.
+   */
+  signOutAsked = $state(false);
   /** Attached files being downloaded and opened (`attachment:open`), by {@link attachmentKey}. */
   openingFiles = $state<string[]>([]);
   /**
@@ -242,6 +247,7 @@ export class PopoverStore {
       if (this.view === 'more') void this.loadRecords(this.moreSection);
     }
     if (state.auth === 'signed-out' || (state.auth === 'needs-sign-in' && !this.hasData)) {
+      this.signOutAsked = false;
       this.view = 'today';
       this.date = null;
       this.homeworkId = null;
@@ -279,8 +285,9 @@ export class PopoverStore {
 
   /** Opens a view; leaving Homework closes its detail, opening More loads its section. */
   setView(view: ViewName): void {
-    // A question about a link belongs to the view it was asked in.
+    // A question about a link, or about signing out, belongs to the view it was asked in.
     this.linkToConfirm = null;
+    if (view !== 'settings') this.signOutAsked = false;
     this.view = view;
     if (view !== 'homework') {
       this.homeworkId = null;
@@ -312,6 +319,8 @@ export class PopoverStore {
         break;
       case 'settings':
         this.setView('settings');
+        // Only where Settings shows: a question left over from the sign-in screen would greet the next sign-in.
+        if (target.confirmSignOut && this.screen === 'main') this.signOutAsked = true;
         break;
     }
   }
@@ -338,6 +347,10 @@ export class PopoverStore {
    * (returns `false`).
    */
   escape(): boolean {
+    if (this.signOutAsked) {
+      this.signOutAsked = false;
+      return true;
+    }
     if (this.linkToConfirm) {
       this.linkToConfirm = null;
       return true;
@@ -539,8 +552,14 @@ export class PopoverStore {
     }
   }
 
+  /** Asks "Sign out?" in Settings (the answer is {@link logout}, or Cancel). */
+  askSignOut(): void {
+    this.signOutAsked = true;
+  }
+
   /** Signs out (main forgets the session and any remembered credentials). */
   async logout(): Promise<void> {
+    this.signOutAsked = false;
     try {
       await this.#api.logout();
       this.view = 'today';

@@ -42,11 +42,18 @@ export function tidyText(text: string): string {
 /**
  * A field of school text as the popover shows it: {@link tidyText}, then cut to at most `max` characters
  * (UTF-16 code units), ending with `…` when cut, never splitting a surrogate pair. `null`/`undefined` give
- * `''`. Pure; reads at most the first `4 × max` characters, so a 100 KB field costs no more than a short one.
+ * `''`. Pure; reads at most the first `4 × max` characters, so a 100 KB field costs no more than a short one;
+ * text beyond them is cut with `…` too, even when tidying left what was read short (a letter under hundreds
+ * of combining marks, then the rest of a name, would otherwise show as that letter alone).
  */
 export function shownText(text: string | null | undefined, max: number): string {
   if (typeof text !== 'string') return '';
-  return cutText(tidyText(text.length > max * 4 ? text.slice(0, max * 4) : text), max);
+  if (text.length <= max * 4) return cutText(tidyText(text), max);
+  let read = text.slice(0, max * 4);
+  const last = read.charCodeAt(read.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) read = read.slice(0, -1); // a high surrogate: keep the pair whole
+  const shown = cutText(tidyText(read), max);
+  return shown.endsWith('…') ? shown : cutText(`${shown}…`, max);
 }
 
 /**

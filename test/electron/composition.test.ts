@@ -3,7 +3,7 @@
  * (main/app.ts) against the fake ClassCharts server on 127.0.0.1, `net.request` played by its node:http emulation
  * (test/mocks/net-request.ts, which keeps Electron's redirect semantics).
  * What a user would notice: the popover signs in to the demo over IPC, the tray follows the state,
- * the tray menu signs out, a second launch opens the popover, waking the computer refreshes.
+ * the tray menu's Sign out asks first, a second launch opens the popover, waking the computer refreshes.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -102,11 +102,24 @@ describe('the app as wired by main/index.ts', () => {
     expect(popover().visible).toBe(false);
   });
 
-  it('"Sign out" in the tray menu signs out, and the tray says so', async () => {
+  it('"Sign out" in the tray menu asks first: the popover opens on Settings\' question; still signed in', async () => {
+    popover().blur();
     const menu = electron.Menu.buildFromTemplate.mock.results.at(-1)!.value as InstanceType<
       typeof electron.FakeMenu
     >;
+    const sent = popover().webContents.send.mock.calls.length;
     menu.find('Sign out')!.click!();
+    expect(popover().visible).toBe(true);
+    const navigations = popover()
+      .webContents.send.mock.calls.slice(sent)
+      .filter(([channel]) => channel === 'ui:navigate');
+    expect(navigations).toEqual([['ui:navigate', { view: 'settings', confirmSignOut: true }]]);
+    expect(lastState()?.auth).toBe('signed-in');
+    expect(tray().tooltip).not.toContain('Signed out');
+  });
+
+  it('answering the question "Sign out" (auth:logout) signs out, and the tray says so', async () => {
+    await invoke('auth:logout');
     await vi.waitFor(() => expect(tray().tooltip).toContain('Signed out'), { timeout: 10_000 });
     expect(tray().image.path).toMatch(/tray-signed-out/);
   });

@@ -1,6 +1,6 @@
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
-import { homework, homeworkGroups, studentState } from './fixtures';
+import { homework, homeworkGroups, parentState, studentState } from './fixtures';
 import { renderApp, renderHomeworkTab } from './render';
 
 describe('Homework', () => {
@@ -54,7 +54,7 @@ describe('Homework', () => {
       mark: '7/10',
       hasFeedback: true,
     });
-    const { screen } = await renderHomeworkTab(
+    const { screen, bridge } = await renderHomeworkTab(
       studentState({ homework: [{ key: 'marked', items: [item] }] }),
     );
     await fireEvent.click(screen.getByRole('button', { name: /Volcano poster/ }));
@@ -63,8 +63,31 @@ describe('Homework', () => {
       screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent?.trim();
     expect(fact('Mark')).toBe('7/10');
     expect(fact('Feedback')).toBe('Open ClassCharts to read it');
+    // The feedback's text is only on ClassCharts: the row opens the homework's page there, the web app's
+    // address of a homework (docs/classcharts-api.md §2.9; jamesatjaminit/classcharts-to-ical main.ts).
+    await fireEvent.click(screen.getByRole('button', { name: 'Open ClassCharts to read it' }));
+    await vi.waitFor(() =>
+      expect(bridge.requestsOf('shell:open-external')).toEqual([
+        'https://www.classcharts.com/mobile/student#4102571,homework,201',
+      ]),
+    );
     expect(fact('Status')).toBe('Completed');
     expect(fact('Due')).toBe('Fri 20 Nov'); // done work is not "overdue by 3 days"
+  });
+
+  it("for a parent, the feedback's button opens ClassCharts' parent sign-in page", async () => {
+    const item = homework(201, 'Volcano poster', '2026-11-20', { status: 'completed', hasFeedback: true });
+    const { screen, bridge } = await renderHomeworkTab(
+      parentState({ homework: [{ key: 'marked', items: [item] }] }),
+    );
+    await fireEvent.click(screen.getByRole('button', { name: /Volcano poster/ }));
+    await screen.findByRole('heading', { name: 'Volcano poster' });
+    await fireEvent.click(screen.getByRole('button', { name: 'Open ClassCharts to read it' }));
+    // No public source gives a homework's address in the parent web app: its way in, the sign-in page
+    // (docs/classcharts-api.md §2.2, §2.9).
+    await vi.waitFor(() =>
+      expect(bridge.requestsOf('shell:open-external')).toEqual(['https://www.classcharts.com/parent/login']),
+    );
   });
 
   it('with nothing due, marked homework is listed under a line that says nothing is due', async () => {

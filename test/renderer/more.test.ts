@@ -63,6 +63,22 @@ describe('More', () => {
     expect(within(closing).queryByText(/Consent/)).toBeNull();
   });
 
+  it.each([
+    ['a pupil', studentState(), 'https://www.classcharts.com/student/login'],
+    ['a parent', parentState(), 'https://www.classcharts.com/parent/login'],
+  ])('a consent request has a button that opens ClassCharts, for %s', async (_who, state, page) => {
+    const { screen, bridge } = await openMore(state);
+    await fireEvent.click(screen.getByRole('button', { name: 'Announcements' }));
+    const trip = (await screen.findByText('School trip to the museum')).closest('details')!;
+    expect(trip.textContent).toContain('Answer the consent request on the ClassCharts website or app.');
+    await fireEvent.click(within(trip).getByRole('button', { name: 'Open ClassCharts' }));
+    // Consent is answered on ClassCharts' web site, entered through its sign-in page (docs/classcharts-api.md
+    // §2.9: ClassCharts' own guides for pupils and parents name these pages).
+    await vi.waitFor(() => expect(bridge.requestsOf('shell:open-external')).toEqual([page]));
+    const closing = screen.getByText('Early closing on Friday').closest('details')!;
+    expect(within(closing).queryByRole('button', { name: 'Open ClassCharts' })).toBeNull();
+  });
+
   it('opens the announcement a notification points at', async () => {
     const { screen, bridge } = await renderApp(studentState());
     bridge.navigate({ view: 'more', kind: 'announcements', itemId: 901 });

@@ -43,6 +43,21 @@ describe('Settings: app updates', () => {
     expect(statusOf(box)).toContain(text);
   });
 
+  it('the refresh interval says it refreshes school data, apart from the app-update checkbox', async () => {
+    const { screen, bridge } = await openSettings({ status: 'idle' });
+    // settings.refreshIntervalMinutes is how often ClassCharts is asked for new data, not app updates.
+    expect(screen.queryByRole('combobox', { name: /update/i })).toBeNull();
+    const refresh = screen.getByRole('combobox', { name: 'Refresh school data every' });
+    await fireEvent.change(refresh, { target: { value: '60' } });
+    expect(bridge.requestsOf('settings:update')).toEqual([{ refreshIntervalMinutes: 60 }]);
+    // The one control about the app's own updates says so.
+    expect(
+      screen
+        .getAllByRole('checkbox', { name: /updates/i })
+        .map((b) => b.closest('label')?.textContent?.trim()),
+    ).toEqual(['Check for app updates automatically']);
+  });
+
   it('no updates where the app cannot update itself (the preview): no checkbox', async () => {
     const { screen } = await openSettings(undefined);
     expect(screen.queryByRole('checkbox', { name: /app updates/ })).toBeNull();

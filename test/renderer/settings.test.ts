@@ -1,7 +1,8 @@
-import { fireEvent, waitFor } from '@testing-library/svelte';
+import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '../../preload/contract';
-import { studentState } from './fixtures';
+import { sourceAddress } from '../../renderer/lib/about';
+import { signedOutState, studentState } from './fixtures';
 import { renderApp } from './render';
 
 /** Opens Settings (a view loaded on demand) and waits for its form. */
@@ -36,7 +37,7 @@ describe('Settings', () => {
     await fireEvent.change(screen.getByRole('combobox', { name: 'Remind before a lesson' }), {
       target: { value: '10' },
     });
-    await fireEvent.change(screen.getByRole('combobox', { name: 'Check for updates every' }), {
+    await fireEvent.change(screen.getByRole('combobox', { name: 'Refresh school data every' }), {
       target: { value: '30' },
     });
     await fireEvent.click(screen.getByRole('checkbox', { name: 'Open at login' }));
@@ -50,7 +51,7 @@ describe('Settings', () => {
     ]);
     expect((screen.getByRole('checkbox', { name: 'Badges' }) as HTMLInputElement).checked).toBe(false);
     expect(
-      (screen.getByRole('combobox', { name: 'Check for updates every' }) as HTMLSelectElement).value,
+      (screen.getByRole('combobox', { name: 'Refresh school data every' }) as HTMLSelectElement).value,
     ).toBe('30');
   });
 
@@ -213,10 +214,110 @@ describe('Settings', () => {
       'Waiting for your approval in System Settings › General › Login Items.',
     );
   });
+});
 
-  it('signs out', async () => {
+describe('Settings: About', () => {
+  it('names the licence and opens the source code from package.json in the browser', async () => {
+    const { screen, bridge } = await openSettings();
+    const about = screen.getByRole('group', { name: 'About ClassCharts Tray' });
+    expect(about.textContent).toContain('MIT licence');
+    await fireEvent.click(within(about).getByRole('button', { name: 'Source code' }));
+    // package.json's "repository": "github:classchartstray/classcharts-tray".
+    await waitFor(() =>
+      expect(bridge.requestsOf('shell:open-external')).toEqual([
+        'https://github.com/classchartstray/classcharts-tray',
+      ]),
+    );
+  });
+
+  it('says where data goes: only to ClassCharts, where the app cannot update itself (the preview)', async () => {
+    const { screen } = await openSettings();
+    const about = screen.getByRole('group', { name: 'About ClassCharts Tray' }).textContent;
+    expect(about?.replace(/\s+/g, ' ')).toContain('Your sign-in and school data go only to ClassCharts.');
+    expect(about).not.toContain('GitHub');
+  });
+
+  it('where the app checks for its own updates, says they go to GitHub and carry none of it', async () => {
+    const state = studentState();
+    state.environment = { ...state.environment, update: { status: 'idle' } };
+    const { screen } = await openSettings(state);
+    const about = screen.getByRole('group', { name: 'About ClassCharts Tray' }).textContent;
+    expect(about?.replace(/\s+/g, ' ')).toContain(
+      'Your sign-in and school data go only to ClassCharts. Checking for app updates asks GitHub Releases, and sends none of it.',
+    );
+  });
+});
+
+describe('sourceAddress', () => {
+  it("turns package.json's repository into the address a browser opens", () => {
+    expect(sourceAddress('github:classchartstray/classcharts-tray')).toBe(
+      'https://github.com/classchartstray/classcharts-tray',
+    );
+    expect(sourceAddress('classchartstray/classcharts-tray')).toBe(
+      'https://github.com/classchartstray/classcharts-tray',
+    );
+    expect(sourceAddress('git+https://gitlab.example/school/tray.git')).toBe(
+      'https://gitlab.example/school/tray',
+    );
+  });
+});
+
+describe('Settings: Sign out asks first', () => {
+  /** The "Sign out?" question, or null. */
+  const question = () => document.querySelector<HTMLElement>('[aria-labelledby="sign-out-question"]');
+
+  it('asks before signing out, with focus on Cancel; Cancel and Escape keep the sign-in', async () => {
     const { screen, bridge } = await openSettings();
     await fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    const asked = screen.getByRole('group', { name: 'Sign out? A saved sign-in is forgotten too.' });
+    expect(document.activeElement).toBe(within(asked).getByRole('button', { name: 'Cancel' }));
+    await fireEvent.click(within(asked).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(question()).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign out' })),
+    );
+
+    await fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(question()).not.toBeNull();
+    await fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(question()).toBeNull());
+    expect(bridge.requestsOf('auth:logout')).toEqual([]);
+    expect(bridge.requestsOf('popover:hide')).toEqual([]); // Escape closed the question, not the popover
+  });
+
+  it('signs out when the question is answered "Sign out"', async () => {
+    const { screen, bridge } = await openSettings();
+    await fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(bridge.requestsOf('auth:logout')).toEqual([]);
+    await fireEvent.click(within(question()!).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(bridge.requestsOf('auth:logout')).toHaveLength(1));
+  });
+
+  it('from the sign-in screen, the tray menu leaves no question behind for the next sign-in', async () => {
+    // Stored credentials refused and nothing to show: the popover is the sign-in form.
+    const { screen, bridge } = await renderApp(signedOutState({ auth: 'needs-sign-in' }));
+    await screen.findByRole('heading', { name: 'Sign in to ClassCharts' });
+    bridge.navigate({ view: 'settings', confirmSignOut: true });
+    bridge.emitState(studentState());
+    await fireEvent.click(await screen.findByRole('button', { name: 'Settings' }));
+    await screen.findByRole('form', { name: 'Settings' });
+    expect(question()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+  });
+
+  it("opens on the question when the tray menu's Sign out sends the popover there", async () => {
+    const { screen, bridge } = await renderApp(studentState());
+    bridge.navigate({ view: 'settings', confirmSignOut: true });
+    await screen.findByRole('form', { name: 'Settings' });
+    const asked = await screen.findByRole('group', { name: 'Sign out? A saved sign-in is forgotten too.' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(asked).getByRole('button', { name: 'Cancel' })),
+    );
+    expect(bridge.requestsOf('auth:logout')).toEqual([]);
+    // Another tab drops the question.
+    await fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    await fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    await screen.findByRole('form', { name: 'Settings' });
+    expect(question()).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /** School text made fit to draw and cut to a sane length (renderer/lib/text.ts, issue 15 §1). */
 import { describe, expect, it } from 'vitest';
-import { shownText, tidyText } from '../../renderer/lib/text';
+import { NAME_MAX, shownText, tidyText } from '../../renderer/lib/text';
 
 describe('shownText', () => {
   it('keeps text up to the limit and cuts longer text with an ellipsis, within the limit', () => {
@@ -13,6 +13,19 @@ describe('shownText', () => {
     const cut = shownText('ab😀cd', 4);
     expect(cut).toBe('ab…');
     expect(cut).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+  });
+
+  it('cuts a name whose letter carries hundreds of combining marks with an ellipsis, not to that letter alone', () => {
+    // More marks than the characters read (4 × 120): tidying leaves "Z" and four marks of what was read.
+    const name = `Z${'\u0301\u0336'.repeat(300)}oë Smith`;
+    const shown = shownText(name, NAME_MAX);
+    expect(shown).toBe('Z\u0301\u0336\u0301\u0336…');
+    // Cut at the limit all the same, the ellipsis included, and never one after another.
+    const long = `${'Ab'.repeat(60)}\u0301`.repeat(8);
+    expect(shownText(long, NAME_MAX)).toHaveLength(NAME_MAX);
+    expect(shownText(long, NAME_MAX)).toMatch(/[^…]…$/);
+    // The characters read end inside an emoji (a surrogate pair): no half of it is shown.
+    expect(shownText(`Z${'\u0301'.repeat(478)}😀 Smith`, NAME_MAX)).toBe('Z\u0301\u0301\u0301\u0301…');
   });
 
   it('shows nothing for a missing field', () => {

@@ -156,7 +156,7 @@ test('a changed setting is kept after reopening the popover', async ({ page: fir
   await openTab(first, 'Settings');
   await first.getByRole('checkbox', { name: 'Badges' }).uncheck();
   await first.getByRole('status').getByText('Saved.').waitFor();
-  await first.getByRole('combobox', { name: 'Check for updates every' }).selectOption('30');
+  await first.getByRole('combobox', { name: 'Refresh school data every' }).selectOption('30');
   await first.getByRole('status').getByText('Saved.').waitFor();
   await first.getByRole('checkbox', { name: /quiet hours/ }).check();
   await first.getByLabel('From').selectOption('20:30');
@@ -168,7 +168,7 @@ test('a changed setting is kept after reopening the popover', async ({ page: fir
   await waitForToday(page);
   await openTab(page, 'Settings');
   expect(await page.getByRole('checkbox', { name: 'Badges' }).isChecked()).toBe(false);
-  expect(await page.getByRole('combobox', { name: 'Check for updates every' }).inputValue()).toBe('30');
+  expect(await page.getByRole('combobox', { name: 'Refresh school data every' }).inputValue()).toBe('30');
   expect(await page.getByLabel('From').inputValue()).toBe('20:30');
   const kept = preview.app.state().settings;
   expect(kept.notifications.kinds.badge).toBe(false);
@@ -222,4 +222,30 @@ test('with the service down the last data stays, with a banner, and comes back',
   await banner.getByRole('button', { name: 'Retry' }).click();
   await banner.waitFor({ state: 'detached' });
   expect(preview.app.state().freshness.stale).toBe(false);
+});
+
+test('Sign out asks first, in the popover; Escape keeps the sign-in; the tray menu opens the same question', async ({
+  page,
+  preview,
+  view,
+}) => {
+  await signInStudent(page, preview.fake!.accounts.student);
+  await openTab(page, 'Settings');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  const question = page.getByRole('group', { name: 'Sign out? A saved sign-in is forgotten too.' });
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expect(question).toBeInViewport();
+  await view('settings-sign-out-question');
+  await page.keyboard.press('Escape');
+  await expect(question).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeFocused();
+  expect(preview.app.state().auth).toBe('signed-in');
+
+  // The tray menu's Sign out (main/index.ts): main shows the popover and sends it to the question.
+  await openTab(page, 'Today');
+  preview.app.navigate({ view: 'settings', confirmSignOut: true });
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await question.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('heading', { name: 'Sign in to ClassCharts' }).waitFor();
+  expect(preview.app.state().auth).toBe('signed-out');
 });
