@@ -54,7 +54,13 @@ import {
   type SessionStatus,
 } from './session/keeper';
 import type { RenewalPolicy } from './session/renewal-policy';
-import { loadSettings, mergeSettings, saveSettings } from './settings';
+import {
+  followAccountDefaults,
+  loadSettings,
+  mergeSettings,
+  saveSettings,
+  SETTINGS_DEFAULTS_KIND_KEY,
+} from './settings';
 import { clearKnownData, type KnownData, loadKnownData, saveKnownData } from './sync/known-data';
 import { nextMinuteDelay, popoverShouldRefresh } from './sync/schedule';
 import { buildAppState } from './sync/snapshot';
@@ -506,9 +512,28 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       publish();
       return signInCutShort(engine.lastError);
     }
+    applyAccountDefaults();
     beginSignedIn();
     publish();
     return { ok: true };
+  }
+
+  /**
+   * Settings follow the defaults of the kind of account just signed in (settings.ts followAccountDefaults:
+   * lesson reminders off for a parent), keeping what the user changed; remembered per kind in the store.
+   */
+  function applyAccountDefaults(): void {
+    const kind = engine.known?.account.kind ?? keeper.accountKind;
+    if (!kind) return;
+    const stored = store.get<unknown>(SETTINGS_DEFAULTS_KIND_KEY);
+    const previous = stored === 'student' || stored === 'parent' ? stored : null;
+    if (previous === kind) return;
+    const next = followAccountDefaults(settings, previous, kind);
+    if (next !== settings) {
+      settings = next;
+      saveSettings(store, settings);
+    }
+    store.set(SETTINGS_DEFAULTS_KIND_KEY, kind);
   }
 
   /** The answer to a sign-in that was no longer signed in once its first refresh was over. */

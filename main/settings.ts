@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import {
+  type AccountKind,
   DEFAULT_SETTINGS,
   type NotificationKind,
   type Settings,
@@ -181,6 +182,35 @@ export function mergeSettings(current: Settings, patch: SettingsPatch): Settings
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** The store key of the account kind whose defaults the settings follow ({@link followAccountDefaults}). */
+export const SETTINGS_DEFAULTS_KIND_KEY = 'settings.defaultsFor';
+
+/**
+ * The defaults that differ by account kind: a parent is not in the lesson, so lesson reminders are off for
+ * a parent account (issue 24 §2); a student keeps {@link DEFAULT_SETTINGS}.
+ */
+export function accountDefaults(kind: AccountKind): { lessonSoon: boolean } {
+  return { lessonSoon: kind === 'student' ? DEFAULT_SETTINGS.notifications.kinds['lesson-soon'] : false };
+}
+
+/**
+ * Settings as they follow the defaults of the account kind now signed in (`kind`), having followed those
+ * of `previous` (`null`: the first sign-in, which followed the students' defaults, {@link DEFAULT_SETTINGS}).
+ * A setting the user changed from the old default is kept; one still at it takes the new kind's default.
+ * Pure; returns `settings` itself when nothing changes.
+ */
+export function followAccountDefaults(
+  settings: Settings,
+  previous: AccountKind | null,
+  kind: AccountKind,
+): Settings {
+  const before = accountDefaults(previous ?? 'student');
+  const after = accountDefaults(kind);
+  const lessonSoon = settings.notifications.kinds['lesson-soon'];
+  if (lessonSoon !== before.lessonSoon || lessonSoon === after.lessonSoon) return settings;
+  return mergeSettings(settings, { notifications: { kinds: { 'lesson-soon': after.lessonSoon } } });
 }
 
 /**

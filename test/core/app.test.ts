@@ -715,3 +715,27 @@ describe('timers: interval, minute tick, popover, suspend and resume', () => {
     expect(parseInstant(h.app.state().freshness.updatedAt)).toBe(h.clock.now());
   });
 });
+
+describe('settings follow the kind of account signed in', () => {
+  // Issue 24 §2: a parent is not in the lesson, so lesson reminders are off by default for a parent account.
+  it('turns lesson reminders off for a parent, keeps a choice the user made, and back on for a student', async () => {
+    const h = await start();
+    await h.app.start();
+    await h.app.whenIdle();
+    const lessonSoon = () => h.app.state().settings.notifications.kinds['lesson-soon'];
+    expect(lessonSoon(), 'the first-run default').toBe(true);
+    expect(await h.app.handlers['auth:login']({ kind: 'demo', as: 'parent' })).toEqual({ ok: true });
+    expect(lessonSoon(), 'off for a parent').toBe(false);
+    await h.app.handlers['auth:logout']();
+    expect(await h.app.handlers['auth:login']({ kind: 'demo', as: 'student' })).toEqual({ ok: true });
+    expect(lessonSoon(), 'on again for a student').toBe(true);
+    // The student turns them off by hand: a parent's sign-in keeps that, and so does the student's next.
+    await h.app.handlers['settings:update']({ notifications: { kinds: { 'lesson-soon': false } } });
+    await h.app.handlers['auth:logout']();
+    expect(await h.app.handlers['auth:login']({ kind: 'demo', as: 'parent' })).toEqual({ ok: true });
+    await h.app.handlers['settings:update']({ notifications: { kinds: { 'lesson-soon': true } } });
+    await h.app.handlers['auth:logout']();
+    expect(await h.app.handlers['auth:login']({ kind: 'demo', as: 'student' })).toEqual({ ok: true });
+    expect(lessonSoon(), 'the parent chose them: kept').toBe(true);
+  });
+});

@@ -62,22 +62,29 @@ describe('Today', () => {
   });
 
   it('highlights the current lesson with its progress and counts down to the next', async () => {
-    const { screen } = await renderApp(studentState());
+    const { screen, store } = await renderApp(studentState());
     const current = lessonRow(screen, 'English');
     expect(current.getAttribute('aria-current')).toBe('time');
     const progress = within(current).getByRole('progressbar');
     expect(progress.getAttribute('aria-valuenow')).toBe('25');
     expect(current.textContent).toContain('45 min left');
     const next = lessonRow(screen, 'Science');
-    expect(next.textContent).toContain('in 1 h 5 min');
+    // 65 minutes away: "Next"; in its last hour, the countdown.
+    expect(next.querySelector('.chip')?.textContent).toBe('Next');
     expect(next.classList.contains('next')).toBe(true);
+    store.nowMs = at('10:30');
+    await waitFor(() =>
+      expect(lessonRow(screen, 'Science').querySelector('.chip')?.textContent?.replace(/\s+/g, ' ')).toBe(
+        'Next, in 50 min',
+      ),
+    );
   });
 
   it('recomputes current and next from the clock, not only from the snapshot', async () => {
     // 11:30: Science (P3) is now current though the snapshot still says "next".
     const { screen } = await renderApp(studentState(), at('11:30'));
     expect(lessonRow(screen, 'Science').getAttribute('aria-current')).toBe('time');
-    expect(lessonRow(screen, 'History').textContent).toContain('in 1 h 35 min');
+    expect(lessonRow(screen, 'History').querySelector('.chip')?.textContent).toBe('Next');
   });
 
   it('shows breaks, a cover lesson and a room change in words', async () => {

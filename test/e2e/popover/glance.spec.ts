@@ -142,6 +142,7 @@ for (const scheme of ['light', 'dark'] as const) {
               await expect(row).toContainText(/due this week|nothing due/);
             }
           }
+          await page.mouse.move(0, 0); // no hover left where the sign-in button was
           await view(`glance-${moment.name}`);
         });
       });
@@ -196,45 +197,4 @@ test.describe('keyboard', () => {
       )
       .toBe('ticked');
   });
-});
-
-test.describe('125 % zoom', () => {
-  // 125 % of a 380×560 popover: 304×448 CSS pixels drawn at 1.25 device pixels each.
-  test.use({
-    previewOptions: { now: Date.parse('2026-11-23T10:15:00Z'), frozen: true },
-    viewport: { width: 304, height: 448 },
-    deviceScaleFactor: 1.25,
-  });
-
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`no label breaks mid-word and nothing is wider than the popover (${scheme})`, async ({
-      page,
-      preview,
-      view,
-    }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await signInParent(page, preview.fake!.accounts.parent);
-      const problems = await page.evaluate(() => {
-        const found: string[] = [];
-        if (document.documentElement.scrollWidth > document.documentElement.clientWidth)
-          found.push(`the page scrolls sideways (${document.documentElement.scrollWidth})`);
-        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const text = node.textContent ?? '';
-          for (const match of text.matchAll(/\S{2,}/g)) {
-            const range = document.createRange();
-            range.setStart(node, match.index);
-            range.setEnd(node, match.index + match[0].length);
-            const lines = new Set(
-              [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
-            );
-            if (lines.size > 1) found.push(`"${match[0]}" is broken over ${lines.size} lines`);
-          }
-        }
-        return found;
-      });
-      expect(problems).toEqual([]);
-      await view(`glance-zoom-125-${scheme}`);
-    });
-  }
 });

@@ -4,12 +4,13 @@
  *   stands out from its neighbours: its edge or fill has a contrast of at least 3:1 against what the
  *   unselected ones show (WCAG 2.2 SC 1.4.11, Non-text Contrast), in light and dark;
  * - at 125 % and 150 % zoom (the 380 × 560 popover is then 304 × 448 and 253 × 373 CSS px, each CSS px
- *   1.25 or 1.5 device px) no label of a tab, a segment or a button breaks inside a word ("Toda|y").
+ *   1.25 or 1.5 device px) no label of a tab, a segment or a button breaks inside a word ("Toda|y"), nor
+ *   any word of a parent's first screen.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { POPOVER } from '../browser';
-import { MONDAY_MORNING, openTab, signInStudent, waitForToday } from '../popover-page';
+import { MONDAY_MORNING, openTab, signInParent, signInStudent, waitForToday } from '../popover-page';
 
 test.use({ previewOptions: { now: MONDAY_MORNING, frozen: true } });
 
@@ -51,13 +52,16 @@ async function selectedContrast(page: Page, group: string): Promise<number> {
 }
 
 /**
- * Every word of a tab, segment or button label that the browser drew on more than one line (a word cut
- * by a line break shows as two boxes), as "label: word".
+ * Every word of the elements `selector` matches (by default the tab, segment and button labels) that the
+ * browser drew on more than one line (a word cut by a line break shows as two boxes), as "label: word".
  */
-async function brokenWords(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+async function brokenWords(
+  page: Page,
+  selector = 'nav button, [role="group"] > button, button.btn',
+): Promise<string[]> {
+  return page.evaluate((selector) => {
     const broken: string[] = [];
-    const labels = document.querySelectorAll('nav button, [role="group"] > button, button.btn');
+    const labels = document.querySelectorAll(selector);
     for (const label of labels) {
       const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -67,12 +71,12 @@ async function brokenWords(page: Page): Promise<string[]> {
           range.setStart(node, word.index);
           range.setEnd(node, word.index + word[0].length);
           const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-          if (lines.size > 1) broken.push(`${label.textContent?.trim()}: ${word[0]}`);
+          if (lines.size > 1) broken.push(`${label.textContent?.trim().slice(0, 40)}: ${word[0]}`);
         }
       }
     }
     return broken;
-  });
+  }, selector);
 }
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -119,5 +123,25 @@ for (const zoom of [1.25, 1.5]) {
       );
       expect(wide).toEqual([]);
     });
+
+    // The first screen of a parent (issue 24 §3): the family rows, the day and the Due part, every word
+    // of it whole, and nothing wider than the popover.
+    for (const scheme of ['light', 'dark'] as const) {
+      test.describe(scheme, () => {
+        test.use({ colorScheme: scheme });
+
+        test(`a parent's first screen keeps every word whole`, async ({ page, preview, view }) => {
+          await signInParent(page, preview.fake!.accounts.parent);
+          expect(await brokenWords(page, 'header, main')).toEqual([]);
+          expect(
+            await page.evaluate(
+              () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+            ),
+            'no sideways scrolling',
+          ).toBe(true);
+          await view(`glance-zoom-${zoom * 100}`);
+        });
+      });
+    }
   });
 }
