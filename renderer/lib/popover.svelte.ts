@@ -198,6 +198,11 @@ export class PopoverStore {
   readonly #api: ClassChartsApi;
   readonly #cleanup: (() => void)[] = [];
   #tick: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * The last failed tick's banner and the data's time then: a later successful refresh (the connection is
+   * back) takes that banner away, so no stale error stays once the homework can be ticked again.
+   */
+  #tickFailure: { message: string; updatedAt: string | null } | null = null;
   #dayRequest = 0;
   #lastPupilId: number | null = null;
 
@@ -235,6 +240,16 @@ export class PopoverStore {
     this.nowMs = now();
     this.unavailable = null;
     if (state.auth === 'signed-in') this.signInRequested = false;
+    const failure = this.#tickFailure;
+    if (
+      failure &&
+      state.freshness.updatedAt !== failure.updatedAt &&
+      !state.freshness.offline &&
+      !state.freshness.stale
+    ) {
+      if (this.actionError === failure.message) this.actionError = null;
+      this.#tickFailure = null;
+    }
     this.#lastPupilId = state.selectedPupilId;
     if (previousPupil !== null && previousPupil !== state.selectedPupilId) {
       this.records = {};
@@ -531,6 +546,7 @@ export class PopoverStore {
    */
   async setTicked(homework: Homework, ticked: boolean): Promise<void> {
     if (homework.id in this.ticking) return;
+    this.#tickFailure = null;
     this.ticking[homework.id] = ticked;
     this.actionError = null;
     // Kept from now on: main's snapshot without it may come before main's answer.
@@ -547,6 +563,7 @@ export class PopoverStore {
     } catch (error) {
       if (ticked) delete this.tickedHere[homework.id];
       this.actionError = `${ticked ? 'Could not tick off' : 'Could not untick'} "${homework.title}". ${errorMessage(error)}`;
+      this.#tickFailure = { message: this.actionError, updatedAt: this.state?.freshness.updatedAt ?? null };
     } finally {
       delete this.ticking[homework.id];
     }

@@ -77,6 +77,40 @@ describe('ticking homework off', () => {
     expect(box.getAttribute('aria-disabled')).toBe('false');
   });
 
+  // Issue 24 §3: a tick made offline is refused with a clear message, never dropped (the homework stays to
+  // do, tickable), and its banner goes once a refresh succeeds again, so no stale error stays.
+  it('refuses a tick made offline with a clear message, and drops the banner once back online', async () => {
+    const offline = studentState();
+    offline.freshness = {
+      ...offline.freshness,
+      offline: true,
+      stale: true,
+      error: 'Cannot reach ClassCharts.',
+    };
+    const { screen, bridge } = await renderHomeworkTab(offline);
+    bridge.handlers['homework:tick'] = async () => {
+      throw new Error('Cannot reach ClassCharts. Check your internet connection.');
+    };
+    const box = (await screen.findByRole('checkbox', { name: 'Done: Poetry analysis' })) as HTMLInputElement;
+    await fireEvent.click(box);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Could not tick off "Poetry analysis". Cannot reach ClassCharts. Check your internet connection.',
+    );
+    expect(box.checked).toBe(false);
+    // Still offline: a snapshot changes nothing.
+    bridge.emitState({ ...offline, freshness: { ...offline.freshness } });
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeNull());
+    // Back online with fresh data: the banner goes, the homework is still there to tick.
+    bridge.emitState(
+      studentState({ freshness: { ...studentState().freshness, updatedAt: '2026-11-23T10:20:00+00:00' } }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(
+      (screen.getByRole('checkbox', { name: 'Done: Poetry analysis' }) as HTMLInputElement).checked,
+    ).toBe(false);
+  });
+
   it('keeps an overdue homework ticked off here on screen (main’s list leaves it out), so it can be unticked', async () => {
     const state = studentState();
     state.homework[0] = { key: 'overdue', items: [homework(101, 'Fractions revision', '2026-11-20')] };

@@ -182,10 +182,14 @@ test('an expired session recovers without the user noticing', async ({ page, pre
   const mark = fake.requests.length;
 
   fake.expireSessions();
+  // Wednesday: not the next school day, which the app already knows, so it is fetched.
   await page.getByRole('button', { name: 'Next day' }).click();
-  await waitForDay(page, 'Tuesday');
+  await page.getByRole('button', { name: 'Next day' }).click();
+  await waitForDay(page, 'Wednesday');
   await lessonList(page).waitFor();
   await page.getByRole('button', { name: 'Refresh now' }).click();
+  // The click reaches main over the page's socket: wait for the refresh it starts, then for its end.
+  await expect.poll(() => preview.app.state().freshness.refreshing || fake.requests.length > mark).toBe(true);
   await preview.app.whenIdle();
 
   const after = fake.requests.slice(mark).map((r) => `${r.method} ${r.path}`);
