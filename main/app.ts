@@ -62,6 +62,12 @@ import {
   SETTINGS_DEFAULTS_KIND_KEY,
 } from './settings';
 import { clearKnownData, type KnownData, loadKnownData, saveKnownData } from './sync/known-data';
+import {
+  loadReadAnnouncements,
+  markAnnouncementRead,
+  READ_ANNOUNCEMENTS_STORE_KEY,
+  withLocalReads,
+} from './sync/read-announcements';
 import { nextMinuteDelay, popoverShouldRefresh } from './sync/schedule';
 import { buildAppState } from './sync/snapshot';
 import { type CoreClient, type DataChange, type SyncEvent, SyncEngine } from './sync/sync-engine';
@@ -426,6 +432,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     clearKnownData(store);
     openLedger(store).clear();
     store.delete(SELECTED_PUPIL_STORE_KEY);
+    store.delete(READ_ANNOUNCEMENTS_STORE_KEY);
     selectedPupilId = null;
     usePersistence(false);
   }
@@ -701,7 +708,14 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       shown(async () => {
         const { kind, pupilId } = parseRequest('records:get', request);
         requireSignedIn();
-        return engine.records(kind, pupilId ?? selectedPupilId ?? undefined);
+        const result = await engine.records(kind, pupilId ?? selectedPupilId ?? undefined);
+        // Announcements opened on this computer show as read (the service cannot be told).
+        return result.kind === 'announcements'
+          ? {
+              ...result,
+              items: withLocalReads(result.items, loadReadAnnouncements(dataStore), result.pupilId),
+            }
+          : result;
       }),
     'homework:tick': (request) =>
       shown(async () => {
@@ -746,6 +760,14 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     'shell:open-external': async (request) => {
       const url = parseRequest('shell:open-external', request);
       await ports.shell.openExternal(url);
+    },
+    'announcement:read': async (request) => {
+      const { announcementId, pupilId } = parseRequest('announcement:read', request);
+      requireSignedIn();
+      const id = pupilId ?? selectedPupilId ?? engine.known?.pupils[0]?.pupil.id;
+      if (id === undefined || !engine.known?.pupils.some((p) => p.pupil.id === id))
+        throw new Error('That pupil is not on this account.');
+      markAnnouncementRead(dataStore, id, announcementId);
     },
     'attachment:open': async (request) => {
       const parsed = parseRequest('attachment:open', request);

@@ -118,6 +118,12 @@ export const attachmentRequestSchema = z.strictObject({
   index: z.int().min(0).max(999),
 });
 
+/** `announcement:read`: which announcement was opened, for which pupil (preload/contract.ts). */
+export const announcementReadRequestSchema = z.strictObject({
+  announcementId: z.int().positive().max(Number.MAX_SAFE_INTEGER),
+  pupilId: pupilIdSchema.optional(),
+});
+
 /** The schema of each invoke channel's argument. */
 export type RequestSchemas = { [C in InvokeChannel]: z.ZodType<RequestOf<C>, unknown> };
 
@@ -137,6 +143,7 @@ export const REQUEST_SCHEMAS = {
   'settings:update': settingsPatchSchema,
   'shell:open-external': externalUrlSchema,
   'attachment:open': attachmentRequestSchema,
+  'announcement:read': announcementReadRequestSchema,
   'popover:hide': noArgument,
 } satisfies RequestSchemas;
 

@@ -396,6 +396,16 @@ export type RecordsResult =
       attendance: Attendance;
     };
 
+/**
+ * `announcement:read`: the announcement `announcementId` was opened on this computer. ClassCharts cannot be
+ * told (its API is read-only, docs/classcharts-api.md), so main remembers it and shows it as read from then
+ * on, across restarts of a remembered sign-in; `pupilId` defaults to the selected pupil.
+ */
+export interface AnnouncementReadRequest {
+  announcementId: number;
+  pupilId?: number;
+}
+
 /** Request for another day's timetable (previous/next day in the popover). */
 export interface DayRequest {
   date: IsoDate;
@@ -444,6 +454,7 @@ export interface InvokeChannels {
   'settings:update': { request: SettingsPatch; response: Settings };
   'shell:open-external': { request: string; response: void };
   'attachment:open': { request: AttachmentRequest; response: void };
+  'announcement:read': { request: AnnouncementReadRequest; response: void };
   'popover:hide': { request: void; response: void };
 }
 
@@ -471,6 +482,7 @@ export const INVOKE_CHANNELS = [
   'settings:update',
   'shell:open-external',
   'attachment:open',
+  'announcement:read',
   'popover:hide',
 ] as const satisfies readonly InvokeChannel[];
 
@@ -500,6 +512,7 @@ export const BRIDGE_METHODS = {
   updateSettings: 'settings:update',
   openExternal: 'shell:open-external',
   openAttachment: 'attachment:open',
+  markAnnouncementRead: 'announcement:read',
   hidePopover: 'popover:hide',
 } as const satisfies Record<string, InvokeChannel>;
 

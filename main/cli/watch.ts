@@ -10,7 +10,8 @@
  * With `--json` each line is a JSON object with `event` and `at` (ISO time); without, a short text line.
  *
  * For a parent account, `CLASSCHARTS_PUPIL` (an id or a first name, as for `cli today`) selects the pupil
- * after sign-in: lesson reminders and lesson changes are that pupil's.
+ * after sign-in: lesson reminders (off by default for a parent, settings.ts `accountDefaults`, so turned on
+ * here) and lesson changes are that pupil's.
  *
  * SIGINT or SIGTERM stops it at any time, during the start-up sign-in and first refresh too: requests still
  * open are aborted, and nothing more is printed.
@@ -39,7 +40,8 @@ export const WATCH_USAGE = `Usage: npm run cli -- watch [--interval S] [--renew-
   --renew-every S   renew the session token every S seconds (default 180)
   --json            one JSON object per line
 Stops on Ctrl-C (SIGINT) or SIGTERM. Sign-in comes from the environment, as for \`cli today\`; for a parent,
-CLASSCHARTS_PUPIL (an id or a first name) picks the pupil whose lessons are reminded.
+CLASSCHARTS_PUPIL (an id or a first name) picks the pupil whose lessons are reminded (for a
+parent, it turns lesson reminders on: a parent account's default leaves them off).
 `;
 
 /** Parsed `watch` options. Seconds as given; both at least 1. */
@@ -240,6 +242,8 @@ export async function runWatch(
     if (config.pupil !== null && app.state().account?.kind === 'parent') {
       // As `cli today`: a parent's CLASSCHARTS_PUPIL (id or first name) picks the pupil; UsageError if none.
       await app.handlers['pupil:select'](selectPupil(app.pupils(), config.pupil).id);
+      // Naming the pupil whose lessons are reminded asks for the reminders a parent's defaults leave off.
+      await app.handlers['settings:update']({ notifications: { kinds: { 'lesson-soon': true } } });
     }
     return finished;
   };

@@ -146,6 +146,11 @@ export class PopoverStore {
    * menu through `ui:navigate`); Cancel, Escape or leaving Settings drop it.
    */
   signOutAsked = $state(false);
+  /**
+   * Announcements opened in this popover (id → true), shown read at once while main records it
+   * (`announcement:read`); main's records say so from then on, across restarts too.
+   */
+  readHere = $state<Record<number, true>>({});
   /** Attached files being downloaded and opened (`attachment:open`), by {@link attachmentKey}. */
   openingFiles = $state<string[]>([]);
   /**
@@ -253,6 +258,7 @@ export class PopoverStore {
     this.#lastPupilId = state.selectedPupilId;
     if (previousPupil !== null && previousPupil !== state.selectedPupilId) {
       this.records = {};
+      this.readHere = {};
       this.homeworkId = null;
       this.homeworkReturn = null;
       this.moreItemId = null;
@@ -566,6 +572,29 @@ export class PopoverStore {
       this.#tickFailure = { message: this.actionError, updatedAt: this.state?.freshness.updatedAt ?? null };
     } finally {
       delete this.ticking[homework.id];
+    }
+  }
+
+  /** Whether an announcement shows as unread: the service says new, and it was not opened here. */
+  isUnread(announcement: { id: number; unread: boolean }): boolean {
+    return announcement.unread && !(announcement.id in this.readHere);
+  }
+
+  /**
+   * An unread announcement was opened: its dot goes at once, and main remembers it (`announcement:read`)
+   * for the selected pupil. A failure is only logged: the dot comes back at the next load, nothing is lost.
+   */
+  async markAnnouncementRead(announcement: { id: number; unread: boolean }): Promise<void> {
+    if (!this.isUnread(announcement)) return;
+    this.readHere[announcement.id] = true;
+    const pupilId = this.state?.selectedPupilId ?? undefined;
+    try {
+      await this.#api.markAnnouncementRead({
+        announcementId: announcement.id,
+        ...(pupilId === undefined ? {} : { pupilId }),
+      });
+    } catch (error) {
+      console.warn('could not remember the announcement as read', errorMessage(error));
     }
   }
 

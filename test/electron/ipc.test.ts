@@ -37,6 +37,7 @@ function fakeHandlers(): ContractHandlers {
     'settings:update': vi.fn(async () => studentState().settings),
     'shell:open-external': vi.fn(async () => undefined),
     'attachment:open': vi.fn(async () => undefined),
+    'announcement:read': vi.fn(async () => undefined),
     'popover:hide': vi.fn(async () => undefined),
   };
 }

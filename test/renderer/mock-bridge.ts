@@ -255,6 +255,7 @@ export function createMockBridge(initial: AppState): MockBridge {
       },
       'shell:open-external': async () => undefined,
       'attachment:open': async () => undefined,
+      'announcement:read': async () => undefined,
       'popover:hide': async () => undefined,
     },
     emitState(state) {

@@ -1,0 +1,78 @@
+// Announcements opened on this computer (issue 24 §3): ClassCharts cannot be told an announcement was read
+// (its API is read-only, docs/classcharts-api.md), so the app remembers it and shows it read from then on —
+// after a restart of a remembered sign-in too — and forgets it with the rest at sign-out.
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import {
+  READ_ANNOUNCEMENTS_MAX,
+  markAnnouncementRead,
+  loadReadAnnouncements,
+} from '../../main/sync/read-announcements';
+import { createMemoryStore } from '../../main/adapters/memory-store';
+import type { Harness } from './app-harness';
+import { startHarness, studentLogin } from './app-harness';
+
+let harness: Harness | null = null;
+afterEach(async () => {
+  await harness?.close();
+  harness = null;
+});
+
+/** The unread announcements the popover would show now. */
+async function unreadIds(h: Harness): Promise<number[]> {
+  const records = await h.app.handlers['records:get']({ kind: 'announcements' });
+  if (records.kind !== 'announcements') throw new Error('not announcements');
+  return records.items.filter((a) => a.unread).map((a) => a.id);
+}
+
+describe('announcements read here', () => {
+  it('show read once opened, after a restart too, and are forgotten at sign-out', async () => {
+    const h = (harness = await startHarness());
+    await h.app.start();
+    await h.app.whenIdle();
+    expect(await h.app.handlers['auth:login'](studentLogin(true))).toEqual({ ok: true });
+    await h.app.whenIdle();
+    const unread = await unreadIds(h);
+    expect(unread.length, 'the fake has unread announcements').toBeGreaterThan(1);
+    await h.app.handlers['announcement:read']({ announcementId: unread[0]! });
+    expect(await unreadIds(h)).toEqual(unread.slice(1));
+
+    // A restart with the same store and keychain: still read.
+    const { store, vault } = h.ports;
+    const fake = h.fake;
+    onTestFinished(() => fake.close());
+    await h.app.stop();
+    harness = await startHarness({ clock: h.clock, fake, store, vault });
+    await harness.app.start();
+    await harness.app.whenIdle();
+    expect(await unreadIds(harness)).toEqual(unread.slice(1));
+
+    // Sign-out forgets it with the child's other data.
+    await harness.app.handlers['auth:logout']();
+    expect(loadReadAnnouncements(store)).toEqual({});
+  });
+
+  it('refuses a malformed request or a pupil not on the account', async () => {
+    const h = (harness = await startHarness());
+    await h.app.start();
+    await h.app.whenIdle();
+    await h.app.handlers['auth:login'](studentLogin());
+    await h.app.whenIdle();
+    await expect(h.app.handlers['announcement:read']({ announcementId: -1 })).rejects.toThrow();
+    await expect(
+      h.app.handlers['announcement:read']({ announcementId: 5, extra: true } as never),
+    ).rejects.toThrow();
+    await expect(h.app.handlers['announcement:read']({ announcementId: 5, pupilId: 999 })).rejects.toThrow(
+      'That pupil is not on this account.',
+    );
+  });
+
+  it('keeps the newest ids per pupil, each once', () => {
+    const store = createMemoryStore();
+    for (let id = 1; id <= READ_ANNOUNCEMENTS_MAX + 2; id++) markAnnouncementRead(store, 7, id);
+    markAnnouncementRead(store, 7, READ_ANNOUNCEMENTS_MAX + 2);
+    const ids = loadReadAnnouncements(store)['7']!;
+    expect(ids).toHaveLength(READ_ANNOUNCEMENTS_MAX);
+    expect(ids[0]).toBe(3);
+    expect(ids.at(-1)).toBe(READ_ANNOUNCEMENTS_MAX + 2);
+  });
+});
