@@ -57,7 +57,8 @@ export function glanceDayName(date: IsoDate, today: IsoDate): string {
 
 const weekdayFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });
 
-function weekdayOf(date: IsoDate): string {
+/** The weekday of a date (`YYYY-MM-DD`): `Monday`. */
+export function weekdayOf(date: IsoDate): string {
   return weekdayFormat.format(Date.parse(`${date}T12:00:00Z`));
 }
 
@@ -108,10 +109,10 @@ export interface DueList {
 
 /** Overdue homework listed first, at most; the rest waits behind "N more". */
 export const DUE_OVERDUE_MAX = 2;
-/** Homework due from today on listed: at least two, three when nothing is overdue. */
+/** Homework due from today on listed: at least this many, whatever is overdue. */
 export const DUE_UPCOMING_MIN = 2;
-/** At most this many homeworks in the Due part altogether. */
-export const DUE_MAX = 4;
+/** Homework listed when nothing is overdue (overdue work takes these places first, down to the minimum). */
+export const DUE_LISTED = 3;
 
 /**
  * The to-do homework of `groups` (main's, preload/contract.ts `AppState.homework`) for the first screen:
@@ -144,7 +145,7 @@ export function dueList(
   const overdue = todo.filter((h) => h.dueDate !== null && h.dueDate < today);
   const upcoming = todo.filter((h) => h.dueDate === null || h.dueDate >= today);
   const shownOverdue = overdue.slice(0, DUE_OVERDUE_MAX);
-  const room = Math.max(DUE_UPCOMING_MIN, DUE_MAX - 1 - shownOverdue.length);
+  const room = Math.max(DUE_UPCOMING_MIN, DUE_LISTED - shownOverdue.length);
   const items = [...shownOverdue, ...upcoming.slice(0, room)];
   // Homework ticked off here counts as listed, not as more to do.
   const open = todo.filter((h) => !(h.id in keep) || h.status === 'todo').length;

@@ -279,3 +279,23 @@ describe('Today', () => {
     expect(screen.getByText('Loading lessons…')).toBeTruthy();
   });
 });
+
+describe('a parent of four', () => {
+  it('gives each child one line, still saying in words what is due', async () => {
+    const names = ['Jane Smith', 'Tom Smith', 'Amy Smith', 'Ben Smith'];
+    const state = parentState({
+      pupils: names.map((name, i) =>
+        pupil(4102571 + i, name, { homeworkDueThisWeek: i, homeworkOverdue: i === 3 ? 2 : 0 }),
+      ),
+    });
+    const { screen } = await renderApp(state);
+    const rows = within(screen.getByRole('group', { name: /^Pupil/ })).getAllByRole('button');
+    expect(rows.map((row) => row.querySelector('.child-due')?.textContent?.replace(/^;\s*/, ''))).toEqual([
+      '0 due',
+      '1 due',
+      '2 due',
+      '2 overdue',
+    ]);
+    expect(rows.every((row) => row.querySelector('.child-extras') === null)).toBe(true);
+  });
+});
