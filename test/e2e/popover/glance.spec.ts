@@ -1,5 +1,7 @@
 /**
- * The first screen (issue 24): opened at several moments of the school week, as a pupil and as a parent,
+ * The first screen (issue 24): opened at several moments of the school week (a school morning, a break,
+ * after school, a Saturday, the last evening before the Christmas holidays, a day inside them, the last
+ * evening before the summer holidays, a parent at midday), as a pupil and as a parent,
  * the popover answers "what's next, and what's due?" with no click and no scroll. Each moment reads what
  * main knows (the fake's data through the real core) and asserts that a person sees it on the first
  * screen — inside the 380×560 popover and not clipped by the scrolling view — in light and dark, with a
@@ -11,6 +13,8 @@ import { formatDayLong } from '../../../renderer/lib/format';
 import { dueList, titleWithoutSubject } from '../../../renderer/lib/glance';
 import { shownText, TITLE_MAX } from '../../../renderer/lib/text';
 import { expect, test } from '../fixtures';
+import { generateDataset } from '../../fake-classcharts/dataset';
+import type { FakeDataset } from '../../fake-classcharts/index';
 import { expectOnFirstScreen, signInParent, signInStudent } from '../popover-page';
 
 /** A moment of the school week, London time with its offset. */
@@ -20,6 +24,20 @@ interface Moment {
   who: 'student' | 'parent';
   /** What the first screen's day heading says. */
   heading: RegExp;
+  /** The fake's data, when not the generated default. */
+  data?: FakeDataset;
+}
+
+/**
+ * The demo data on Wednesday 30 December 2026, inside the Christmas holidays (21 December to 1 January,
+ * holidays.ts). The generated dataset moves a holiday that covers its `today` out of the way, so the demo
+ * always has a school week; here it is put back, as a school's timetable is empty in its holidays (§5.7).
+ */
+function inTheChristmasHolidays(): FakeDataset {
+  const dataset = generateDataset({ seed: 2026, today: '2026-12-30' });
+  for (const pupil of dataset.pupils)
+    pupil.timetable.holidays.push({ from: '2026-12-21', to: '2027-01-01', name: 'Christmas holidays' });
+  return dataset;
 }
 
 const MOMENTS: Moment[] = [
@@ -48,6 +66,13 @@ const MOMENTS: Moment[] = [
     at: '2026-12-23T16:30:00+00:00',
     who: 'student',
     heading: /^Next school day Monday 4 January/,
+  },
+  {
+    name: 'in-the-holidays',
+    at: '2026-12-30T11:00:00+00:00',
+    who: 'student',
+    heading: /^Next school day Monday 4 January/,
+    data: inTheChristmasHolidays(),
   },
   // The summer holidays (23 July to 1 September) are longer than the three weeks looked at.
   { name: 'summer', at: '2026-07-22T16:30:00+01:00', who: 'student', heading: /^Today Wednesday 22 July/ },
@@ -117,7 +142,13 @@ for (const scheme of ['light', 'dark'] as const) {
 
     for (const moment of MOMENTS) {
       test.describe(moment.name, () => {
-        test.use({ previewOptions: { now: Date.parse(moment.at), frozen: true } });
+        test.use({
+          previewOptions: {
+            now: Date.parse(moment.at),
+            frozen: true,
+            ...(moment.data ? { fake: { data: moment.data } } : {}),
+          },
+        });
 
         test(`the first screen at ${moment.name.replace('-', ' ')} shows what's next and what's due`, async ({
           page,
