@@ -199,6 +199,13 @@ export function nextSchoolDayView(known: KnownPupil, now: number): NextSchoolDay
   };
 }
 
+/** The first lesson (not a break) of the next school day looked up today, or `undefined`. */
+function firstLessonOfNextSchoolDay(known: KnownPupil, now: number): Lesson | undefined {
+  const lookup = known.nextDay;
+  if (!lookup || lookup.after !== londonDate(now)) return undefined;
+  return sortLessons(lookup.lessons).find((l) => !l.isBreak && l.start !== null);
+}
+
 /**
  * The last day of the school week `today` falls in: the coming Sunday (today on a Sunday); on a Saturday
  * or Sunday the Sunday after, so a weekend looks at the week ahead.
@@ -258,13 +265,11 @@ export function pupilView(known: KnownPupil, now: number): PupilView {
   const current = lessons.find(
     (l) => l.state === 'current' && !l.isBreak && l.start !== null && l.end !== null,
   );
-  const nextToday = lessons.find((l) => l.state === 'next' && l.start !== null);
-  const nextDay = nextSchoolDayView(known, now)?.day;
   const next =
-    nextToday ??
+    lessons.find((l) => l.state === 'next' && l.start !== null) ??
     (lessons.some((l) => l.state === 'current' || l.state === 'later')
       ? undefined
-      : nextDay?.lessons.find((l) => !l.isBreak && l.start !== null));
+      : firstLessonOfNextSchoolDay(known, now));
   return {
     id: known.pupil.id,
     name: known.pupil.name,
