@@ -125,22 +125,13 @@ export function dueList(
   today: IsoDate,
   keep: Readonly<Record<number, Homework>> = {},
 ): DueList {
-  const seen = new Set<number>();
-  const todo: Homework[] = [];
-  for (const group of groups) {
-    if (group.key === 'marked') continue;
-    for (const homework of group.items) {
-      if (seen.has(homework.id)) continue;
-      if (homework.status !== 'todo' && !(homework.id in keep)) continue;
-      seen.add(homework.id);
-      todo.push(homework);
-    }
-  }
-  for (const homework of Object.values(keep))
-    if (!seen.has(homework.id)) {
-      seen.add(homework.id);
-      todo.push(homework);
-    }
+  // Main lists each homework in one group; one ticked off here may have left main's list (overdue work).
+  const todo = groups
+    .filter((group) => group.key !== 'marked')
+    .flatMap((group) => group.items)
+    .filter((homework) => homework.status === 'todo' || homework.id in keep);
+  const listed = new Set(todo.map((homework) => homework.id));
+  todo.push(...Object.values(keep).filter((homework) => !listed.has(homework.id)));
   todo.sort((a, b) => (a.dueDate ?? '9999').localeCompare(b.dueDate ?? '9999') || a.id - b.id);
   const overdue = todo.filter((h) => h.dueDate !== null && h.dueDate < today);
   const upcoming = todo.filter((h) => h.dueDate === null || h.dueDate >= today);
@@ -148,18 +139,17 @@ export function dueList(
   const room = Math.max(DUE_UPCOMING_MIN, DUE_LISTED - shownOverdue.length);
   const items = [...shownOverdue, ...upcoming.slice(0, room)];
   // Homework ticked off here counts as listed, not as more to do.
-  const open = todo.filter((h) => !(h.id in keep) || h.status === 'todo').length;
-  const openShown = items.filter((h) => !(h.id in keep) || h.status === 'todo').length;
-  return { items, more: Math.max(0, open - openShown) };
+  const stillToDo = (h: Homework) => !(h.id in keep) || h.status === 'todo';
+  return { items, more: Math.max(0, todo.filter(stillToDo).length - items.filter(stillToDo).length) };
 }
 
 /** Homework of `groups` due on `date` (to do or ticked off), for the Due part of another day's view. */
 export function dueOn(groups: readonly HomeworkGroup[], date: IsoDate): Homework[] {
-  const items = groups
+  // Main lists each homework in one group (main/sync/snapshot.ts groupHomework).
+  return groups
     .filter((g) => g.key !== 'marked')
     .flatMap((g) => g.items)
     .filter((h) => h.dueDate === date);
-  return [...new Map(items.map((h) => [h.id, h])).values()];
 }
 
 /** The lesson part of a parent's line for one child ({@link familyLine}). */
