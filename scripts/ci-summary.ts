@@ -46,6 +46,8 @@ const steps = Number.isFinite(failedSteps) ? failedSteps! : 1;
 if (steps > 0) console.log(`typecheck/lint: ${steps} failed`);
 const passed = unit.passed + e2e.passed;
 const failed = unit.failed + e2e.failed + steps;
+// .ci/run puts the project's Node first on PATH (scripts/use-node.sh) for the suites and for this summary.
+console.log(`node: ${process.version} ran the suites`);
 console.log(`skipped: ${unit.skipped + e2e.skipped}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

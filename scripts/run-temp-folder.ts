@@ -13,10 +13,11 @@ export const TEMP_CHECK = 'the suite leaves the temp folder as it found it';
 
 /**
  * Caches tools keep in the temp folder on purpose, for every later run on the machine (not a test's
- * leftovers): tsx's (`tsx-<user>`, whenever a test runs a script with tsx) and jiti's (electron-builder
- * reads its config through jiti).
+ * leftovers): tsx's (`tsx-<user>`, whenever a test runs a script with tsx), jiti's (electron-builder
+ * reads its config through jiti) and Node's module compile cache (`node-compile-cache`, which the bins of
+ * TypeScript, ESLint, Vite and Prettier turn on with `module.enableCompileCache()` on Node 22.1 and later).
  */
-const TOOL_CACHES = /^(tsx-.+|jiti)$/;
+const TOOL_CACHES = /^(tsx-.+|jiti|node-compile-cache)$/;
 
 /** A run's temp folder: where it is, the environment that points a process at it, and its checks. */
 export interface RunTempFolder {
