@@ -5,6 +5,10 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 
 export default defineConfig({
   test: {
+    // Vitest 5 clears every mock's calls before each test by default. The Electron glue tests boot main once
+    // (beforeAll) and then assert what that boot did (the menu it built, the session it opened, the states it
+    // sent), so calls stay until a test resets them itself (resetElectronMock, mockClear), as in Vitest 4.
+    clearMocks: false,
     projects: [
       {
         test: {

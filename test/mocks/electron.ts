@@ -253,7 +253,7 @@ export class FakeWebContents extends EventEmitter {
   getURL(): string {
     return this.mainFrame.url;
   }
-  openDevTools = vi.fn();
+  openDevTools = vi.fn<(options?: { mode?: string; activate?: boolean }) => void>();
   /** Test helper: emits `will-navigate` like Electron 45 (details event first) and says if it was prevented. */
   navigate(url: string): boolean {
     let prevented = false;
@@ -356,10 +356,10 @@ export class FakeBrowserWindow extends EventEmitter {
   setPosition = vi.fn((x: number, y: number) => {
     if (!nativeWayland()) this.bounds = { ...this.bounds, x, y };
   });
-  setVisibleOnAllWorkspaces = vi.fn();
-  setAlwaysOnTop = vi.fn();
-  setMenuBarVisibility = vi.fn();
-  removeMenu = vi.fn();
+  setVisibleOnAllWorkspaces = vi.fn<(visible: boolean, options?: Record<string, unknown>) => void>();
+  setAlwaysOnTop = vi.fn<(flag: boolean, level?: string, relativeLevel?: number) => void>();
+  setMenuBarVisibility = vi.fn<(visible: boolean) => void>();
+  removeMenu = vi.fn<() => void>();
   /** Test helper: the window loses focus (user clicked elsewhere) — only if it had focus to lose. */
   blur(): void {
     if (!this.focused) return;
@@ -447,7 +447,7 @@ export class FakeMenu {
 /** `Menu` fake. */
 export const Menu = {
   buildFromTemplate: vi.fn((template: readonly Record<string, unknown>[]) => new FakeMenu(template)),
-  setApplicationMenu: vi.fn(),
+  setApplicationMenu: vi.fn<(menu: FakeMenu | null) => void>(),
 };
 
 /** A fake `Tray`: keeps image, title, tooltip and menus. */
@@ -498,7 +498,7 @@ export class FakeTray extends EventEmitter {
     return process.platform !== 'linux' || electronMock.trayHost;
   }
   popUpContextMenu = vi.fn((_menu?: FakeMenu) => undefined);
-  setIgnoreDoubleClickEvents = vi.fn();
+  setIgnoreDoubleClickEvents = vi.fn<(ignore: boolean) => void>();
   getBounds(): FakeRect {
     return { ...this.bounds };
   }
@@ -648,8 +648,8 @@ export const ipcMain = Object.assign(new EventEmitter(), {
 /** `ipcRenderer` fake (preload tests): `invoke` is a vi.fn a test can program; events go through `emit`. */
 export const ipcRenderer = Object.assign(new EventEmitter(), {
   invoke: vi.fn(async (_channel: string, ..._args: unknown[]): Promise<unknown> => undefined),
-  send: vi.fn(),
-  sendSync: vi.fn(),
+  send: vi.fn<(channel: string, ...args: unknown[]) => void>(),
+  sendSync: vi.fn<(channel: string, ...args: unknown[]) => unknown>(),
 });
 
 /** `contextBridge` fake: keeps what was exposed. */
@@ -883,10 +883,10 @@ export const app = Object.assign(new EventEmitter(), {
   requestSingleInstanceLock: vi.fn(() => electronMock.singleInstanceLock),
   whenReady: vi.fn(async () => undefined),
   isReady: vi.fn(() => true),
-  quit: vi.fn(),
-  exit: vi.fn(),
+  quit: vi.fn<() => void>(),
+  exit: vi.fn<(exitCode?: number) => void>(),
   /** `app.relaunch`: recorded; Electron starts the new process when this one exits. */
-  relaunch: vi.fn(),
+  relaunch: vi.fn<(options?: { args?: string[]; execPath?: string }) => void>(),
   /**
    * Windows AppUserModelID: Electron's default is `electron.app.<product name>`
    * (electron@96f3996d shell/common/application_info_win.cc) until `setAppUserModelId`; it also names the
@@ -896,7 +896,7 @@ export const app = Object.assign(new EventEmitter(), {
   setAppUserModelId: vi.fn((id: string) => {
     app.appUserModelId = id;
   }),
-  focus: vi.fn(),
+  focus: vi.fn<(options?: { steal: boolean }) => void>(),
   /**
    * Login items as each platform keeps them (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb):
    * - macOS (browser_mac.mm, platform_util_mac.mm): one SMAppService whose status is `not-registered`
@@ -958,14 +958,14 @@ export const app = Object.assign(new EventEmitter(), {
   commandLine: {
     getSwitchValue: vi.fn((name: string) => (name === 'ozone-platform' ? ozonePlatform() : '')),
     hasSwitch: vi.fn((name: string) => name === 'ozone-platform' && ozonePlatform() !== ''),
-    appendSwitch: vi.fn(),
+    appendSwitch: vi.fn<(name: string, value?: string) => void>(),
   },
   /** The login item the fakes above keep (per platform, see there). */
   loginItem: { macStatus: 'not-registered', run: null } as {
     macStatus: 'not-registered' | 'enabled' | 'requires-approval' | 'not-found';
     run: { name: string; path: string; args: string[] } | null;
   },
-  dock: { hide: vi.fn(), show: vi.fn() },
+  dock: { hide: vi.fn<() => void>(), show: vi.fn<() => Promise<void>>(async () => undefined) },
 });
 
 // `app.isPackaged` follows the knob (a getter: `Object.assign` above would copy a getter's value once).
