@@ -98,7 +98,7 @@ describe('the report', () => {
       name: 'versions',
       detail: 'Electron 45.4.1, Chromium 153.0.1, Node 24.18.1; app 0.1.0 on linux x64',
     });
-    expect(selfTest.checkVersions({ ...facts, versions: { node: '20.19.0' } }).status).toBe('warn');
+    expect(selfTest.checkVersions({ ...facts, versions: { node: '24.21.0' } }).status).toBe('warn');
   });
 });
 

@@ -128,7 +128,7 @@ describe('no drift between .ci/run, the workflows and package.json', () => {
     ).toEqual(['npm ci', 'npm run typecheck', 'npm run test:e2e']);
   });
 
-  it("ci.yml's Linux jobs (checks on Node 22; the Debian e2e job) run every npm command .ci/run runs", () => {
+  it("ci.yml's Linux jobs (checks on the project's Node; the Debian e2e job) run every npm command .ci/run runs", () => {
     const local = npmCommands(read('.ci/run'));
     expect(local).toEqual(['npm ci', 'npm run typecheck', 'npm run lint', 'npm test', 'npm run test:e2e']);
     expect(linuxLeg).toBeDefined();
@@ -206,6 +206,13 @@ describe('no drift between .ci/run, the workflows and package.json', () => {
     expect(old).toEqual([]);
   });
 
+  it(".ci/run puts the project's Node first on PATH (scripts/use-node.sh) before it installs anything", () => {
+    const local = read('.ci/run');
+    const source = local.search(/^source scripts\/use-node\.sh\b/m);
+    expect(source).toBeGreaterThan(0);
+    expect(source).toBeLessThan(local.search(/^npm ci\b/m));
+  });
+
   it('the check job runs its steps in bash on every OS (npm run X -- args reach the script on Windows too)', () => {
     expect(checkJob.defaults?.run?.shell).toBe('bash');
   });
@@ -219,6 +226,53 @@ describe('no drift between .ci/run, the workflows and package.json', () => {
         steps.some((step) => /npm run self-test -- --packed/.test(step.run ?? '')),
         os,
       ).toBe(true);
+    }
+  });
+});
+
+describe('the Node CI runs on: the project\'s line (.nvmrc) everywhere, and the floor of "engines"', () => {
+  const line = read('.nvmrc').trim();
+  const { engines } = JSON.parse(read('package.json')) as { engines: { node: string } };
+  /** The ranges of `engines.node` (`^22.22.2 || ^24.15.0 || >=26`) as [operator, major, minor, patch]. */
+  const ranges = engines.node.split('||').map((range) => {
+    const m = /^\s*(\^|>=)(\d+)(?:\.(\d+))?(?:\.(\d+))?\s*$/.exec(range);
+    if (!m) throw new Error(`engines.node: cannot read "${range}"`);
+    return [m[1]!, Number(m[2]), Number(m[3] ?? 0), Number(m[4] ?? 0)] as const;
+  });
+  const floor = ranges[0]!.slice(1).join('.');
+  const setupNodeSteps = [ci, release].flatMap((workflow) =>
+    Object.values(workflow.jobs).flatMap((job) =>
+      job.steps.filter((step) => step.uses?.startsWith('actions/setup-node')),
+    ),
+  ) as (Step & { with?: Record<string, string> })[];
+
+  it('"engines" accepts the line .nvmrc names, from its lowest range up', () => {
+    expect(line).toMatch(/^\d+$/);
+    expect(ranges.some(([op, major]) => (op === '^' ? major === Number(line) : major <= Number(line)))).toBe(
+      true,
+    );
+    expect(ranges.map(([, major]) => major)).toEqual(
+      [...ranges.map(([, major]) => major)].sort((a, b) => a - b),
+    );
+  });
+
+  it('the check job runs the line on Linux, macOS and Windows, and the floor on Linux', () => {
+    const legs = checkJob.strategy?.matrix?.include ?? [];
+    for (const os of ['ubuntu-latest', 'macos-latest', 'windows-latest'])
+      expect(
+        legs.some((leg) => leg.os === os && leg.node === line && leg.electron === true),
+        os,
+      ).toBe(true);
+    expect(legs.some((leg) => leg.os === 'ubuntu-latest' && leg.node === floor)).toBe(true);
+    expect(legs.every((leg) => leg.node === line || leg.node === floor)).toBe(true);
+  });
+
+  it('every other job sets up the line from .nvmrc itself', () => {
+    expect(setupNodeSteps.length).toBeGreaterThanOrEqual(5);
+    for (const step of setupNodeSteps) {
+      const fromFile = step.with?.['node-version-file'] === '.nvmrc';
+      const fromMatrix = step.with?.['node-version'] === '${{ matrix.node }}';
+      expect(fromFile || fromMatrix, JSON.stringify(step.with)).toBe(true);
     }
   });
 });
