@@ -13,6 +13,11 @@
 # `nodedir` to /usr, which holds the system Node's). Needs the machine's node and npm; prints one line
 # saying which Node is in use. docs/development.md "Node".
 
+# The newest of the versions on stdin (x.y.z, one per line), compared as numbers: 24.10.0 after 24.9.0.
+cct_newest() {
+  sort -t. -k1,1n -k2,2n -k3,3n | tail -n 1
+}
+
 cct_use_node() {
   local root line current major platform arch pkg cache dir version tmp
   root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -48,14 +53,14 @@ cct_use_node() {
   pkg="node-$platform-$arch"
   cache=${CCT_NODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/classcharts-tray/node}
 
-  # The newest release of the line the registry has; offline, the newest one already cached.
+  # The newest release of the line the registry has; offline, the newest one already cached. npm answers
+  # one version as a JSON string and several as an array: one per line, then the same numeric sort.
   version=$(npm view "$pkg@$line" version --json 2>/dev/null |
-    node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{let v;try{v=[].concat(JSON.parse(s))}catch{v=[]}
-      const n=(x)=>x.split(".").map(Number);v.sort((a,b)=>{const p=n(a),q=n(b);return p[0]-q[0]||p[1]-q[1]||p[2]-q[2]});
-      if(v.length)console.log(v[v.length-1])})' 2>/dev/null || true)
+    node -e 'let s="";process.stdin.on("data",(d)=>(s+=d)).on("end",()=>{try{for(const v of [].concat(JSON.parse(s)))console.log(v)}catch{}})' 2>/dev/null |
+    cct_newest || true)
   if [[ -z "$version" ]]; then
     version=$(find "$cache" -maxdepth 1 -type d -name "v$line.*-$platform-$arch" 2>/dev/null |
-      sed -E "s|.*/v([0-9.]+)-$platform-$arch\$|\\1|" | sort -t. -k1,1n -k2,2n -k3,3n | tail -n 1)
+      sed -E "s|.*/v([0-9.]+)-$platform-$arch\$|\\1|" | cct_newest)
     if [[ -z "$version" ]]; then
       echo "use-node: cannot reach the npm registry for $pkg@$line and none is cached in $cache" >&2
       return 1

@@ -76,17 +76,14 @@ esac
   chmodSync(path, 0o755);
 }
 
-/** Runs the copied script as `use-node.sh <command…>` with the stand-ins first on PATH. */
-function run(command: string[], machineNode: string | null, extraEnv: Record<string, string> = {}) {
-  if (machineNode) standInNode(join(bin, 'node'), machineNode);
-  const env = {
-    PATH: `${bin}:/usr/bin:/bin`,
-    HOME: work,
-    CCT_NODE_CACHE: cache,
-    ...extraEnv,
-  };
+/** The environment the script runs in: the stand-ins first on PATH, the test's own home and cache. */
+const scriptEnv = () => ({ PATH: `${bin}:/usr/bin:/bin`, HOME: work, CCT_NODE_CACHE: cache });
+
+/** Runs the copied script as `use-node.sh <command…>`, the machine's Node being `machineNode`. */
+function run(command: string[], machineNode: string) {
+  standInNode(join(bin, 'node'), machineNode);
   const result = spawnSync('bash', [join(work, 'scripts', 'use-node.sh'), ...command], {
-    env,
+    env: scriptEnv(),
     encoding: 'utf8',
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -170,7 +167,7 @@ describe.skipIf(process.platform === 'win32')('scripts/use-node.sh (the project 
     const result = spawnSync(
       'bash',
       ['-c', `source "${join(work, 'scripts', 'use-node.sh')}" >/dev/null && node --version`],
-      { env: { PATH: `${bin}:/usr/bin:/bin`, HOME: work, CCT_NODE_CACHE: cache }, encoding: 'utf8' },
+      { env: scriptEnv(), encoding: 'utf8' },
     );
     expect(result.stdout).toBe('v24.10.0\n');
   });
