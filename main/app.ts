@@ -505,7 +505,8 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       usePersistence(remember && keychain !== 'unavailable');
       engine.reset();
     }
-    await engine.refresh('sign-in', { account: true });
+    // Lessons and homework are enough to leave the sign-in form; the background kinds follow (issue 30).
+    await engine.refreshCore('sign-in', { account: true });
     const noPupils = engine.lastError;
     if (engine.known === null && noPupils instanceof NoPupilsError) {
       // A parent account without pupils: nothing to show, ever. Sign out and say so.

@@ -13,7 +13,9 @@
  * - A failed refresh keeps the last good data, marks it stale (offline for a network failure) with a
  *   short message, and retries with backoff; a refresh that finds the user signed out or the credentials
  *   refused pauses the timers until `start()` (the next sign-in).
- * - One refresh at a time: asking while one runs joins it.
+ * - One refresh at a time: asking while one runs joins it, until its lessons and homework are in; asked
+ *   later (only its background kinds left), one more refresh follows it. A sign-in waits for the lessons
+ *   and homework only (`refreshCore`).
  *
  * Timers go through the injected clock. No electron imports.
  */
@@ -157,7 +159,9 @@ export class SyncEngine {
   /** The next refresh must fetch the account (see `requireAccount`). */
   private accountDue = false;
   /** The London date the running refresh fetches, and whether it fetches the account too. */
-  private runningFor: { today: IsoDate; account: boolean } | null = null;
+  private runningFor: { today: IsoDate; account: boolean; pastCore: boolean } | null = null;
+  /** Resolves when the running refresh's lessons and homework are in (or it failed); `null` when none runs. */
+  private runningCore: Promise<void> | null = null;
   /** A refresh queued behind the running one that could not stand for it (see `refresh`). */
   private followUp: { account: boolean; done: Promise<void> } | null = null;
   private failures = 0;
@@ -246,6 +250,7 @@ export class SyncEngine {
     this.epoch += 1;
     this.running = null;
     this.runningFor = null;
+    this.runningCore = null;
     this.followUp = null;
     if (this.state.refreshing) this.state = { ...this.state, refreshing: false };
     this.clearTimers();
@@ -278,9 +283,11 @@ export class SyncEngine {
     const account = options.account ?? false;
     const today = londonDate(this.clock.now());
     if (this.running && this.runningFor) {
-      if (this.runningFor.today === today && (this.runningFor.account || !account)) return this.running;
-      // The running refresh cannot stand for this one (it began before midnight, or without the account
-      // this one wants): one more refresh follows it.
+      const { today: runningToday, account: withAccountFetch, pastCore } = this.runningFor;
+      if (runningToday === today && (withAccountFetch || !account) && !pastCore) return this.running;
+      // The running refresh cannot stand for this one (it began before midnight, without the account this
+      // one wants, or its lessons and homework are in already and only the background kinds are left): one
+      // more refresh follows it.
       if (this.followUp) {
         this.followUp.account ||= account;
         return this.followUp.done;
@@ -295,18 +302,48 @@ export class SyncEngine {
       return pending.done;
     }
     const epoch = this.epoch;
-    const run = this.refreshOnce(reason, account, epoch).finally(() => {
+    const runningFor = { today, account, pastCore: false };
+    let resolveCore = (): void => {};
+    const core = new Promise<void>((resolve) => {
+      resolveCore = resolve;
+    });
+    const coreDone = (): void => {
+      runningFor.pastCore = true;
+      resolveCore();
+    };
+    const run = this.refreshOnce(reason, account, epoch, coreDone).finally(() => {
+      coreDone();
       if (this.running === run) {
         this.running = null;
         this.runningFor = null;
+        this.runningCore = null;
       }
     });
     this.running = run;
-    this.runningFor = { today, account };
+    this.runningFor = runningFor;
+    this.runningCore = core;
     return run;
   }
 
-  private async refreshOnce(reason: RefreshReason, withAccountFetch: boolean, epoch: number): Promise<void> {
+  /**
+   * As {@link refresh}, but resolves as soon as every pupil's lessons and homework are in (or the refresh
+   * failed), while the next school day and the background kinds go on (`idle()` still waits for them):
+   * what a sign-in waits for, so the lessons show before announcements and behaviour arrive (issue 30).
+   * Never rejects.
+   */
+  async refreshCore(reason: RefreshReason, options: { account?: boolean } = {}): Promise<void> {
+    const done = this.refresh(reason, options);
+    // Joined or began the running refresh: its core phase is enough. A follow-up is waited for whole.
+    const core = done === this.running ? this.runningCore : null;
+    await (core ? Promise.race([done, core]) : done);
+  }
+
+  private async refreshOnce(
+    reason: RefreshReason,
+    withAccountFetch: boolean,
+    epoch: number,
+    coreDone: () => void,
+  ): Promise<void> {
     this.setFreshness({ ...this.state, refreshing: true });
     const now = this.clock.now();
     const today = londonDate(now);
@@ -328,6 +365,7 @@ export class SyncEngine {
       return;
     } finally {
       if (epoch === this.epoch) this.scheduleInterval();
+      coreDone();
     }
     if (failed === null) {
       await this.refreshNextDays(epoch, now, today);

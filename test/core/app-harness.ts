@@ -52,6 +52,9 @@ export class RequestGate {
   private arrival = deferred();
   private closed = false;
 
+  /** `only`: the client methods held (default: every data request). */
+  constructor(private readonly only: ReadonlySet<PropertyKey> = DATA_METHODS) {}
+
   /** From now on, data requests wait here until `open()`. */
   close(): void {
     this.closed = true;
@@ -83,7 +86,7 @@ export class RequestGate {
         const value: unknown = Reflect.get(target, property, target);
         if (typeof value !== 'function') return value;
         const method = (value as (...args: unknown[]) => unknown).bind(target);
-        if (!DATA_METHODS.has(property)) return method;
+        if (!this.only.has(property)) return method;
         return async (...args: unknown[]) => {
           if (this.closed) {
             const release = this.release.promise;

@@ -10,7 +10,7 @@ import { CREDENTIALS_VAULT_KEY } from '../../main/session/keeper';
 import { KNOWN_DATA_STORE_KEY } from '../../main/sync/known-data';
 import { SETTINGS_STORE_KEY } from '../../main/settings';
 import type { Harness } from './app-harness';
-import { startHarness, studentLogin } from './app-harness';
+import { RequestGate, startHarness, studentLogin } from './app-harness';
 import { FakeClock } from './helpers';
 
 let harness: Harness | null = null;
@@ -55,6 +55,28 @@ describe('sign-in and the state the popover shows', () => {
     expect(state.freshness).toMatchObject({ stale: false, offline: false, error: null });
     expect(parseInstant(state.freshness.updatedAt)).toBe(h.clock.now());
     expect(h.states.at(-1)).toEqual(state); // every change was emitted
+  });
+
+  it('sign-in leaves the form once lessons and homework are in; the background kinds follow', async () => {
+    // Issue 30: `auth:login` used to wait for activity, badges, detentions and announcements too, so the
+    // sign-in form stayed up 1.4× to 3× longer than the lessons took (a busy year's announcements).
+    const gate = new RequestGate(new Set(['activityPage', 'badges', 'detentions', 'announcements']));
+    const h = await start({ gate });
+    await h.app.start();
+    await h.app.whenIdle();
+    gate.close();
+    expect(await h.app.handlers['auth:login'](studentLogin())).toEqual({ ok: true });
+    const shown = h.app.state();
+    expect(shown.auth).toBe('signed-in');
+    expect(shown.today?.lessons.length).toBeGreaterThan(0);
+    expect(shown.homework.length).toBeGreaterThan(0);
+    expect(h.paths().filter((p) => p.includes('/announcements'))).toEqual([]);
+
+    await gate.reached(); // a background kind is on its way, held
+    gate.open();
+    await h.app.whenIdle();
+    expect(h.paths().filter((p) => p.includes('/announcements'))).toHaveLength(1);
+    expect(h.ports.notifier.shown).toEqual([]); // the background kinds' first fetch is a baseline too
   });
 
   it('the first sync after sign-in notifies nothing, even with homework due tomorrow and news', async () => {

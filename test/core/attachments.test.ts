@@ -24,6 +24,7 @@ async function signedIn(): Promise<Harness & { folder: ReturnType<typeof createA
   harness = await startHarness({ attachments: folder, server: { sessionTtlSeconds: 10 * 86_400 } });
   const result = await harness.app.handlers['auth:login'](studentLogin());
   expect(result).toEqual({ ok: true });
+  await harness.app.whenIdle(); // the background kinds, which sign-in does not wait for
   return Object.assign(harness, { folder });
 }
 
