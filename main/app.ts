@@ -718,6 +718,15 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
             }
           : result;
       }),
+    'announcement:get': (request) =>
+      shown(async () => {
+        const { announcementId, pupilId } = parseRequest('announcement:get', request);
+        requireSignedIn();
+        const known = engine.pupil(pupilId ?? selectedPupilId ?? undefined);
+        const found = known.announcements?.items.find((item) => item.id === announcementId);
+        if (!found) throw new Error('That announcement is no longer listed. Refresh and try again.');
+        return { id: found.id, descriptionHtml: found.descriptionHtml };
+      }),
     'homework:tick': (request) =>
       shown(async () => {
         const { homeworkId, pupilId, ticked } = parseRequest('homework:tick', request);

@@ -118,7 +118,10 @@ export const attachmentRequestSchema = z.strictObject({
   index: z.int().min(0).max(999),
 });
 
-/** `announcement:read`: which announcement was opened, for which pupil (preload/contract.ts). */
+/**
+ * `announcement:read` and `announcement:get`: which announcement was opened (whose body is asked for), for
+ * which pupil (preload/contract.ts).
+ */
 export const announcementReadRequestSchema = z.strictObject({
   announcementId: z.int().positive().max(Number.MAX_SAFE_INTEGER),
   pupilId: pupilIdSchema.optional(),
@@ -144,6 +147,7 @@ export const REQUEST_SCHEMAS = {
   'shell:open-external': externalUrlSchema,
   'attachment:open': attachmentRequestSchema,
   'announcement:read': announcementReadRequestSchema,
+  'announcement:get': announcementReadRequestSchema,
   'popover:hide': noArgument,
 } satisfies RequestSchemas;
 

@@ -383,7 +383,7 @@ export type RecordsResult =
       recent: BehaviourPoint[];
     }
   | { kind: 'badges'; pupilId: number; fetchedAt: Instant; items: Badge[] }
-  | { kind: 'announcements'; pupilId: number; fetchedAt: Instant; items: Announcement[] }
+  | { kind: 'announcements'; pupilId: number; fetchedAt: Instant; items: AnnouncementSummary[] }
   | { kind: 'detentions'; pupilId: number; fetchedAt: Instant; items: Detention[] }
   | {
       kind: 'attendance';
@@ -395,6 +395,23 @@ export type RecordsResult =
       /** The percentages are `null` when the school does not show them (`display_attendance_percentage`). */
       attendance: Attendance;
     };
+
+/**
+ * An announcement as the list in More shows it: everything but its body (a school's announcements carry
+ * about 5 KB of HTML each, and a busy year has hundreds: issue 30). The body is asked for when the
+ * announcement is opened (`announcement:get`).
+ */
+export type AnnouncementSummary = Omit<Announcement, 'descriptionHtml'> & {
+  /** The announcement has a body (HTML that is not only white space). */
+  hasBody: boolean;
+};
+
+/** `announcement:get`: the body of one listed announcement, as the service sent it (unsanitized HTML). */
+export interface AnnouncementBody {
+  id: number;
+  /** HTML, unsanitized (the renderer sanitizes it, renderer/lib/sanitize.ts); `""` when none. */
+  descriptionHtml: string;
+}
 
 /**
  * `announcement:read`: the announcement `announcementId` was opened on this computer. ClassCharts cannot be
@@ -455,6 +472,7 @@ export interface InvokeChannels {
   'shell:open-external': { request: string; response: void };
   'attachment:open': { request: AttachmentRequest; response: void };
   'announcement:read': { request: AnnouncementReadRequest; response: void };
+  'announcement:get': { request: AnnouncementReadRequest; response: AnnouncementBody };
   'popover:hide': { request: void; response: void };
 }
 
@@ -483,6 +501,7 @@ export const INVOKE_CHANNELS = [
   'shell:open-external',
   'attachment:open',
   'announcement:read',
+  'announcement:get',
   'popover:hide',
 ] as const satisfies readonly InvokeChannel[];
 
@@ -513,6 +532,7 @@ export const BRIDGE_METHODS = {
   openExternal: 'shell:open-external',
   openAttachment: 'attachment:open',
   markAnnouncementRead: 'announcement:read',
+  getAnnouncement: 'announcement:get',
   hidePopover: 'popover:hide',
 } as const satisfies Record<string, InvokeChannel>;
 

@@ -7,6 +7,7 @@
  * Pure functions over a JSON-safe record; no electron, no node imports.
  */
 import { z } from 'zod';
+import type { AnnouncementSummary } from '../../preload/contract';
 import type { Announcement } from '../classcharts/types';
 import type { Store } from '../ports';
 
@@ -45,11 +46,21 @@ export function markAnnouncementRead(
 }
 
 /** `items` with those opened here (for `pupilId`) shown as read; the others unchanged. */
-export function withLocalReads(
-  items: readonly Announcement[],
+export function withLocalReads<T extends Pick<Announcement, 'id' | 'unread'>>(
+  items: readonly T[],
   read: ReadAnnouncements,
   pupilId: number,
-): Announcement[] {
+): T[] {
   const ids = new Set(read[String(pupilId)] ?? []);
   return items.map((item) => (item.unread && ids.has(item.id) ? { ...item, unread: false } : item));
+}
+
+/**
+ * The list's view of an announcement (`records:get`, preload/contract.ts `AnnouncementSummary`): everything
+ * but the body, which `announcement:get` gives when it is opened (issue 30: 200 announcements of about
+ * 5 KB each made every list 1 MB and every body rendered at once).
+ */
+export function announcementSummary(announcement: Announcement): AnnouncementSummary {
+  const { descriptionHtml, ...rest } = announcement;
+  return { ...rest, hasBody: descriptionHtml.trim() !== '' };
 }

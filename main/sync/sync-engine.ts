@@ -23,7 +23,7 @@ import type { DayView, RecordKind, RecordsResult } from '../../preload/contract'
 import type { ClassChartsClient } from '../classcharts/client';
 import { addDays, londonDate, toLondonInstant } from '../classcharts/dates';
 import { NetworkError, SessionExpiredError, isClassChartsError } from '../classcharts/errors';
-import type { Account, Homework, IsoDate, Lesson, Pupil } from '../classcharts/types';
+import type { Account, Announcement, Homework, IsoDate, Lesson, Pupil } from '../classcharts/types';
 import type { Clock, Logger } from '../ports';
 import { describe, NotSignedInError, type SessionClient, type SessionKeeper } from '../session/keeper';
 import { classifyFailure } from '../session/renewal-policy';
@@ -38,6 +38,7 @@ import {
   withAccount,
   withDay,
 } from './known-data';
+import { announcementSummary } from './read-announcements';
 import {
   activityWindow,
   EXTRAS_INTERVAL_MS,
@@ -642,19 +643,22 @@ export class SyncEngine {
       });
     }
     if (kind === 'attendance') return this.attendance(known, today, now);
+    // Announcements go to the list without their bodies (`announcement:get` gives one when opened).
+    const listed = (items: unknown[]): unknown[] =>
+      kind === 'announcements' ? (items as Announcement[]).map(announcementSummary) : items;
     const background = known[kind];
     if (background && now - background.fetchedAt < ON_DEMAND_TTL_MS && now >= background.fetchedAt) {
       return {
         kind,
         pupilId: id,
         fetchedAt: fetchedAt(background.fetchedAt),
-        items: background.items,
+        items: listed(background.items),
       } as RecordsResult;
     }
     const epoch = this.epoch;
     const items = await this.fetchExtra(kind, id, today, true);
     if (epoch === this.epoch) this.keepRecords(kind, id, now, items);
-    return { kind, pupilId: id, fetchedAt: fetchedAt(now), items } as RecordsResult;
+    return { kind, pupilId: id, fetchedAt: fetchedAt(now), items: listed(items) } as RecordsResult;
   }
 
   /**

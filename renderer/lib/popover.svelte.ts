@@ -151,6 +151,12 @@ export class PopoverStore {
    * (`announcement:read`); main's records say so from then on, across restarts too.
    */
   readHere = $state<Record<number, true>>({});
+  /**
+   * Bodies of the announcements opened (`announcement:get`), by announcement id, for the selected pupil:
+   * the list carries summaries only, so a busy year's hundreds of bodies are neither sent nor rendered
+   * until one is opened (issue 30). Forgotten with the records.
+   */
+  announcementBodies = $state<Record<number, Loadable<string>>>({});
   /** Attached files being downloaded and opened (`attachment:open`), by {@link attachmentKey}. */
   openingFiles = $state<string[]>([]);
   /**
@@ -259,6 +265,7 @@ export class PopoverStore {
     if (previousPupil !== null && previousPupil !== state.selectedPupilId) {
       this.records = {};
       this.readHere = {};
+      this.announcementBodies = {};
       this.homeworkId = null;
       this.homeworkReturn = null;
       this.moreItemId = null;
@@ -274,6 +281,7 @@ export class PopoverStore {
       this.homeworkId = null;
       this.homeworkReturn = null;
       this.records = {};
+      this.announcementBodies = {};
     }
   }
 
@@ -595,6 +603,27 @@ export class PopoverStore {
       });
     } catch (error) {
       console.warn('could not remember the announcement as read', errorMessage(error));
+    }
+  }
+
+  /**
+   * Loads an opened announcement's body (`announcement:get`) for the selected pupil, once: a body loaded
+   * or loading is not asked for again; a failed one is asked again the next time.
+   */
+  async loadAnnouncementBody(announcementId: number): Promise<void> {
+    const known = this.announcementBodies[announcementId];
+    if (known?.status === 'ready' || known?.status === 'loading') return;
+    this.announcementBodies[announcementId] = { status: 'loading' };
+    const pupilId = this.state?.selectedPupilId ?? undefined;
+    try {
+      const body = await this.#api.getAnnouncement({
+        announcementId,
+        ...(pupilId === undefined ? {} : { pupilId }),
+      });
+      if ((this.state?.selectedPupilId ?? undefined) !== pupilId) return; // pupil changed meanwhile
+      this.announcementBodies[announcementId] = { status: 'ready', data: body.descriptionHtml };
+    } catch (error) {
+      this.announcementBodies[announcementId] = { status: 'error', error: errorMessage(error) };
     }
   }
 

@@ -66,6 +66,35 @@ describe('announcements read here', () => {
     );
   });
 
+  // Issue 30: a busy year's announcements (about 5 KB of HTML each) made every list 1 MB at 200; the list
+  // now carries summaries and a body is asked for when one is opened.
+  it('the list carries no bodies; announcement:get gives the body of a listed one', async () => {
+    const h = (harness = await startHarness());
+    await h.app.start();
+    await h.app.whenIdle();
+    await h.app.handlers['auth:login'](studentLogin());
+    await h.app.whenIdle();
+    const records = await h.app.handlers['records:get']({ kind: 'announcements' });
+    if (records.kind !== 'announcements') throw new Error('not announcements');
+    const raw = h.fake.dataset.pupils[0]!.announcements;
+    const withBody = raw.find((a) => (a.description ?? '').trim() !== '')!;
+    const listed = records.items.find((a) => a.id === withBody.id)!;
+    expect(listed).not.toHaveProperty('descriptionHtml');
+    expect(listed.hasBody).toBe(true);
+    expect(JSON.stringify(records)).not.toContain(withBody.description!.slice(0, 40));
+    const from = h.fake.requests.length;
+    const body = await h.app.handlers['announcement:get']({ announcementId: withBody.id });
+    expect(body).toEqual({ id: withBody.id, descriptionHtml: withBody.description });
+    expect(h.paths(from)).toEqual([]); // from what main already holds
+    await expect(h.app.handlers['announcement:get']({ announcementId: 123_456_789 })).rejects.toThrow(
+      'That announcement is no longer listed. Refresh and try again.',
+    );
+    await expect(h.app.handlers['announcement:get']({ announcementId: -1 })).rejects.toThrow();
+    await expect(
+      h.app.handlers['announcement:get']({ announcementId: withBody.id, pupilId: 999 }),
+    ).rejects.toThrow('That pupil is not on this account.');
+  });
+
   it('keeps the newest ids per pupil, each once', () => {
     const store = createMemoryStore();
     for (let id = 1; id <= READ_ANNOUNCEMENTS_MAX + 2; id++) markAnnouncementRead(store, 7, id);

@@ -38,6 +38,7 @@ function fakeHandlers(): ContractHandlers {
     'shell:open-external': vi.fn(async () => undefined),
     'attachment:open': vi.fn(async () => undefined),
     'announcement:read': vi.fn(async () => undefined),
+    'announcement:get': vi.fn(async () => ({ id: 900, descriptionHtml: '<p>Trip</p>' })),
     'popover:hide': vi.fn(async () => undefined),
   };
 }

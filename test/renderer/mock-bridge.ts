@@ -2,8 +2,10 @@
  * A hand-written bridge for component tests: the real createBridge (preload/bridge.ts) over a direct
  * transport into handlers a test can replace, with every call recorded and main's events emitted on demand.
  */
+import { announcementSummary } from '../../main/sync/read-announcements';
 import { createBridge } from '../../preload/bridge';
 import type {
+  Announcement,
   AppState,
   ClassChartsApi,
   ContractHandlers,
@@ -149,39 +151,7 @@ export function defaultRecords(request: RecordsRequest): RecordsResult {
         ],
       };
     case 'announcements':
-      return {
-        kind: 'announcements',
-        pupilId,
-        fetchedAt,
-        items: [
-          {
-            id: 900,
-            title: 'School trip to the museum',
-            descriptionHtml: '<p>Please give consent.</p><script>window.__pwned = true</script>',
-            teacher: 'Mrs D Head',
-            school: 'Demo Academy',
-            timestamp: '2026-11-18T08:00:00+00:00',
-            unread: true,
-            pinned: true,
-            requiresConsent: true,
-            consentGiven: null,
-            attachments: [{ name: 'letter.pdf', url: 'https://example.org/letter.pdf' }],
-          },
-          {
-            id: 901,
-            title: 'Early closing on Friday',
-            descriptionHtml: '<p>School closes at 13:00.</p>',
-            teacher: 'Mrs D Head',
-            school: 'Demo Academy',
-            timestamp: '2026-11-19T08:00:00+00:00',
-            unread: false,
-            pinned: false,
-            requiresConsent: false,
-            consentGiven: null,
-            attachments: [],
-          },
-        ],
-      };
+      return { kind: 'announcements', pupilId, fetchedAt, items: MOCK_ANNOUNCEMENTS.map(announcementSummary) };
     case 'attendance':
       return {
         kind: 'attendance',
@@ -206,6 +176,36 @@ export function defaultRecords(request: RecordsRequest): RecordsResult {
       };
   }
 }
+
+/** The announcements the mock lists (`records:get` sends their summaries, `announcement:get` a body). */
+export const MOCK_ANNOUNCEMENTS: Announcement[] = [
+  {
+    id: 900,
+    title: 'School trip to the museum',
+    descriptionHtml: '<p>Please give consent.</p><script>window.__pwned = true</script>',
+    teacher: 'Mrs D Head',
+    school: 'Demo Academy',
+    timestamp: '2026-11-18T08:00:00+00:00',
+    unread: true,
+    pinned: true,
+    requiresConsent: true,
+    consentGiven: null,
+    attachments: [{ name: 'letter.pdf', url: 'https://example.org/letter.pdf' }],
+  },
+  {
+    id: 901,
+    title: 'Early closing on Friday',
+    descriptionHtml: '<p>School closes at 13:00.</p>',
+    teacher: 'Mrs D Head',
+    school: 'Demo Academy',
+    timestamp: '2026-11-19T08:00:00+00:00',
+    unread: false,
+    pinned: false,
+    requiresConsent: false,
+    consentGiven: null,
+    attachments: [],
+  },
+];
 
 /**
  * `homework:tick` as main answers it: the homework (from the snapshot's groups) with its new status, and a
@@ -256,6 +256,11 @@ export function createMockBridge(initial: AppState): MockBridge {
       'shell:open-external': async () => undefined,
       'attachment:open': async () => undefined,
       'announcement:read': async () => undefined,
+      'announcement:get': async ({ announcementId }) => {
+        const found = MOCK_ANNOUNCEMENTS.find((a) => a.id === announcementId);
+        if (!found) throw new Error('That announcement is no longer listed. Refresh and try again.');
+        return { id: found.id, descriptionHtml: found.descriptionHtml };
+      },
       'popover:hide': async () => undefined,
     },
     emitState(state) {

@@ -2,8 +2,17 @@ import { fireEvent, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import type { RecordsRequest, RecordsResult } from '../../preload/contract';
 import { parentState, studentState } from './fixtures';
-import { defaultRecords } from './mock-bridge';
+import { announcementSummary } from '../../main/sync/read-announcements';
+import { defaultRecords, MOCK_ANNOUNCEMENTS } from './mock-bridge';
 import { renderApp } from './render';
+
+/** Opens an announcement of the list (the `<details>` holding `title`), as a click on its summary does. */
+async function openAnnouncement(screen: Awaited<ReturnType<typeof renderApp>>['screen'], title: string) {
+  const details = (await screen.findByText(title)).closest('details')!;
+  details.open = true;
+  await fireEvent(details, new Event('toggle'));
+  return details;
+}
 
 async function openMore(state = studentState()) {
   const rendered = await renderApp(state);
@@ -46,9 +55,10 @@ describe('More', () => {
   it('marks pinned announcements and those needing consent, with sanitized text', async () => {
     const { screen, bridge } = await openMore();
     await fireEvent.click(screen.getByRole('button', { name: 'Announcements' }));
-    const trip = (await screen.findByText('School trip to the museum')).closest('details')!;
+    const trip = await openAnnouncement(screen, 'School trip to the museum');
     expect(within(trip).getByText('Consent needed')).toBeTruthy();
     expect(within(trip).getByText(/Pinned/)).toBeTruthy();
+    await within(trip).findByText('Please give consent.');
     expect(trip.innerHTML).not.toContain('<script');
     expect((window as unknown as { __pwned?: boolean }).__pwned).toBeUndefined();
     await fireEvent.click(within(trip).getByRole('button', { name: /letter\.pdf/ }));
@@ -69,14 +79,70 @@ describe('More', () => {
   ])('a consent request has a button that opens ClassCharts, for %s', async (_who, state, page) => {
     const { screen, bridge } = await openMore(state);
     await fireEvent.click(screen.getByRole('button', { name: 'Announcements' }));
-    const trip = (await screen.findByText('School trip to the museum')).closest('details')!;
+    const trip = await openAnnouncement(screen, 'School trip to the museum');
     expect(trip.textContent).toContain('Answer the consent request on the ClassCharts website or app.');
     await fireEvent.click(within(trip).getByRole('button', { name: 'Open ClassCharts' }));
     // Consent is answered on ClassCharts' web site, entered through its sign-in page (docs/classcharts-api.md
     // §2.9: ClassCharts' own guides for pupils and parents name these pages).
     await vi.waitFor(() => expect(bridge.requestsOf('shell:open-external')).toEqual([page]));
-    const closing = screen.getByText('Early closing on Friday').closest('details')!;
+    const closing = await openAnnouncement(screen, 'Early closing on Friday');
     expect(within(closing).queryByRole('button', { name: 'Open ClassCharts' })).toBeNull();
+  });
+
+  // Issue 30: the list carries summaries; a body is asked for (`announcement:get`) and rendered only when
+  // its announcement is opened, once.
+  it("an announcement's body is fetched and shown when it is opened, not before", async () => {
+    const { screen, bridge } = await openMore();
+    await fireEvent.click(screen.getByRole('button', { name: 'Announcements' }));
+    const closing = (await screen.findByText('Early closing on Friday')).closest('details')!;
+    expect(closing.textContent).not.toContain('School closes at 13:00.');
+    expect(bridge.requestsOf('announcement:get')).toEqual([]);
+    await openAnnouncement(screen, 'Early closing on Friday');
+    await within(closing).findByText('School closes at 13:00.');
+    expect(bridge.requestsOf('announcement:get')).toEqual([{ announcementId: 901, pupilId: 4102571 }]);
+    closing.open = false;
+    await fireEvent(closing, new Event('toggle'));
+    await openAnnouncement(screen, 'Early closing on Friday');
+    expect(bridge.requestsOf('announcement:get')).toHaveLength(1);
+  });
+
+  it('a body that fails to load says why and offers to try again', async () => {
+    const { screen, bridge } = await openMore();
+    bridge.handlers['announcement:get'] = async () => {
+      throw new Error('ClassCharts is not answering.');
+    };
+    await fireEvent.click(screen.getByRole('button', { name: 'Announcements' }));
+    const closing = await openAnnouncement(screen, 'Early closing on Friday');
+    const alert = await within(closing).findByRole('alert');
+    expect(alert.textContent).toContain('ClassCharts is not answering.');
+    bridge.handlers['announcement:get'] = async () => ({ id: 901, descriptionHtml: '<p>Back again.</p>' });
+    await fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await within(closing).findByText('Back again.');
+  });
+
+  it('a long list shows 50 announcements, says how many there are, and shows 50 more on request', async () => {
+    const { screen, bridge } = await openMore();
+    const many = Array.from({ length: 120 }, (_, i) => ({
+      ...MOCK_ANNOUNCEMENTS[1]!,
+      id: 1000 + i,
+      title: `Notice ${i + 1}`,
+      timestamp: `2026-11-${String(1 + (i % 28)).padStart(2, '0')}T08:00:00+00:00`,
+    }));
+    bridge.handlers['records:get'] = async (request) =>
+      request.kind === 'announcements'
+        ? { ...defaultRecords(request), kind: 'announcements', items: many.map(announcementSummary) }
+        : defaultRecords(request);
+    await fireEvent.click(screen.getByRole('button', { name: 'Announcements' }));
+    const section = await screen.findByRole('region', { name: 'Announcements' });
+    await within(section).findByText('50 of 120 announcements shown');
+    expect(section.querySelectorAll('details')).toHaveLength(50);
+    await fireEvent.click(within(section).getByRole('button', { name: 'Show 50 more' }));
+    expect(section.querySelectorAll('details')).toHaveLength(100);
+    // Focus goes to the first announcement revealed, where the keyboard user carries on.
+    expect(document.activeElement).toBe(section.querySelectorAll('summary')[50]);
+    await fireEvent.click(within(section).getByRole('button', { name: 'Show 20 more' }));
+    expect(section.querySelectorAll('details')).toHaveLength(120);
+    expect(within(section).queryByText(/announcements shown/)).toBeNull();
   });
 
   it('opens the announcement a notification points at', async () => {
@@ -85,6 +151,7 @@ describe('More', () => {
     const closing = (await screen.findByText('Early closing on Friday')).closest('details')!;
     expect(closing.open).toBe(true);
     expect(screen.getByText('School trip to the museum').closest('details')!.open).toBe(false);
+    await within(closing).findByText('School closes at 13:00.');
   });
 
   it('offers a retry when records fail to load', async () => {
