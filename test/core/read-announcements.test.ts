@@ -17,6 +17,16 @@ afterEach(async () => {
   harness = null;
 });
 
+/** The demo student signed in (not remembered), the first refresh and background kinds done. */
+async function signedIn(): Promise<Harness> {
+  const h = (harness = await startHarness());
+  await h.app.start();
+  await h.app.whenIdle();
+  await h.app.handlers['auth:login'](studentLogin());
+  await h.app.whenIdle();
+  return h;
+}
+
 /** The unread announcements the popover would show now. */
 async function unreadIds(h: Harness): Promise<number[]> {
   const records = await h.app.handlers['records:get']({ kind: 'announcements' });
@@ -52,11 +62,7 @@ describe('announcements read here', () => {
   });
 
   it('refuses a malformed request or a pupil not on the account', async () => {
-    const h = (harness = await startHarness());
-    await h.app.start();
-    await h.app.whenIdle();
-    await h.app.handlers['auth:login'](studentLogin());
-    await h.app.whenIdle();
+    const h = await signedIn();
     await expect(h.app.handlers['announcement:read']({ announcementId: -1 })).rejects.toThrow();
     await expect(
       h.app.handlers['announcement:read']({ announcementId: 5, extra: true } as never),
@@ -69,11 +75,7 @@ describe('announcements read here', () => {
   // Issue 30: a busy year's announcements (about 5 KB of HTML each) made every list 1 MB at 200; the list
   // now carries summaries and a body is asked for when one is opened.
   it('the list carries no bodies; announcement:get gives the body of a listed one', async () => {
-    const h = (harness = await startHarness());
-    await h.app.start();
-    await h.app.whenIdle();
-    await h.app.handlers['auth:login'](studentLogin());
-    await h.app.whenIdle();
+    const h = await signedIn();
     const records = await h.app.handlers['records:get']({ kind: 'announcements' });
     if (records.kind !== 'announcements') throw new Error('not announcements');
     const raw = h.fake.dataset.pupils[0]!.announcements;

@@ -151,7 +151,12 @@ export function defaultRecords(request: RecordsRequest): RecordsResult {
         ],
       };
     case 'announcements':
-      return { kind: 'announcements', pupilId, fetchedAt, items: MOCK_ANNOUNCEMENTS.map(announcementSummary) };
+      return {
+        kind: 'announcements',
+        pupilId,
+        fetchedAt,
+        items: MOCK_ANNOUNCEMENTS.map(announcementSummary),
+      };
     case 'attendance':
       return {
         kind: 'attendance',
