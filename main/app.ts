@@ -8,8 +8,9 @@
  *   emitted as `state:changed` only when it differs from the last one emitted;
  * - the notification rules (./notify/): new data and the minute tick → notifier, with a persisted ledger.
  *
- * Owns: the store keys `settings`, `cache.known`, `notify.ledger`, `ui.selectedPupilId`, and the vault key
- * of ./session/keeper.ts. Must not import electron (main/index.ts injects the Electron ports).
+ * Owns: the store keys `settings`, `settings.defaultsFor` and `ui.selectedPupilId`; in the remembered-data
+ * store (`ports.cache`, else the same store) the cached known data in pieces (`cache.*`), `notify.ledger`
+ * and `announcements.read`; and the vault key of ./session/keeper.ts. Must not import electron (main/index.ts injects the Electron ports).
  *
  * Secrets: credentials cross only from `auth:login` into the keeper (memory, and the vault when
  * remembered); they never reach the state, the store, a log line or an event.
@@ -68,6 +69,7 @@ import {
   READ_ANNOUNCEMENTS_STORE_KEY,
   withLocalReads,
 } from './sync/read-announcements';
+import { moveRememberedData } from './sync/remembered-data';
 import { nextMinuteDelay, popoverShouldRefresh } from './sync/schedule';
 import { buildAppState } from './sync/snapshot';
 import { type CoreClient, type DataChange, type SyncEvent, SyncEngine } from './sync/sync-engine';
@@ -163,7 +165,11 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
   let suspended = false;
   /** Persist cache and ledger only for a remembered sign-in (else nothing personal outlives the process). */
   let persistent = false;
+  /** Where a remembered sign-in's data is kept: apart from the settings where the shell gives a place. */
+  const remembered: Store = ports.cache ?? store;
   let dataStore: Store = createMemoryStore();
+  /** The known data as last cached in `dataStore` (only what changed since is written), `null`: none. */
+  let saved: KnownData | null = null;
   let ledger: Ledger = openLedger(dataStore);
   let selectedPupilId: number | null = numberOrNull(store.get<unknown>(SELECTED_PUPIL_STORE_KEY));
   let tickTimer: unknown = null;
@@ -307,7 +313,10 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       selectedPupilId = current.pupils[0]?.pupil.id ?? null;
     }
     notify(previous, current, change.reason === 'records' ? NOTIFICATIONS_OF_RECORD_KIND[change.kind] : null);
-    if (persistent) saveKnownData(dataStore, current);
+    if (persistent) {
+      saveKnownData(dataStore, current, saved);
+      saved = current;
+    }
     publish();
   }
 
@@ -390,7 +399,8 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
 
   function usePersistence(enabled: boolean): void {
     persistent = enabled;
-    dataStore = enabled ? store : createMemoryStore();
+    dataStore = enabled ? remembered : createMemoryStore();
+    saved = null;
     ledger = openLedger(dataStore);
   }
 
@@ -402,12 +412,12 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     const carried = ledger;
     if (persist !== persistent) {
       if (!persist) {
-        clearKnownData(store);
+        clearKnownData(remembered);
         store.delete(SELECTED_PUPIL_STORE_KEY);
       }
       usePersistence(persist);
       ledger.merge(carried, clock.now());
-      if (!persist) openLedger(store).clear();
+      if (!persist) openLedger(remembered).clear();
     }
     engine.forgetAnswers();
   }
@@ -429,10 +439,10 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
 
   function forgetData(): void {
     engine.reset();
-    clearKnownData(store);
-    openLedger(store).clear();
+    clearKnownData(remembered);
+    openLedger(remembered).clear();
     store.delete(SELECTED_PUPIL_STORE_KEY);
-    store.delete(READ_ANNOUNCEMENTS_STORE_KEY);
+    remembered.delete(READ_ANNOUNCEMENTS_STORE_KEY);
     selectedPupilId = null;
     usePersistence(false);
   }
@@ -807,8 +817,11 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
   /** Remembered data from an earlier run: kept on disk, and shown until the first refresh replaces it. */
   function openRememberedData(): void {
     usePersistence(keychain !== 'unavailable');
-    const cached = loadKnownData(store);
-    if (cached) engine.load(cached);
+    const cached = loadKnownData(remembered);
+    if (cached) {
+      engine.load(cached);
+      saved = cached;
+    }
   }
 
   let retrying: Promise<void> | null = null;
@@ -891,6 +904,9 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
         logger.warn('could not read launch at login', { error: describe(error) });
       }
       applyShortcut(settings.shortcut);
+      // Versions before issue 30 kept the account's data in the settings file: moved out, once.
+      if (remembered !== store && moveRememberedData(store, remembered))
+        logger.info("moved the account's remembered data out of the settings file");
       if (await keeper.hasRemembered()) openRememberedData();
       publish();
       startup = restoreAndRefresh().catch((error: unknown) => {

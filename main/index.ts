@@ -55,6 +55,7 @@ import { hardenSession, hardenWebContents } from './platform/security';
 import { SELF_TEST_ARG, selfTestCommand } from './platform/self-test';
 import { createShortcut } from './platform/shortcut';
 import { createElectronStore } from './platform/store';
+import { createFolderStore, REMEMBERED_DATA_FOLDER } from './adapters/folder-store';
 import { createTray, startMinuteTicker, type TrayController } from './platform/tray';
 import { createElectronUpdater, updaterOffReason } from './platform/updater';
 import { createSafeStorageVault } from './platform/vault';
@@ -125,6 +126,8 @@ async function boot(): Promise<void> {
 
   const resources = join(app.getAppPath(), 'resources');
   const store = createElectronStore({ name: 'classcharts-tray' });
+  // A remembered account's data, a file per piece, apart from the settings (folder-store.ts, issue 30).
+  const cache = createFolderStore(join(app.getPath('userData'), REMEMBERED_DATA_FOLDER), { logger });
   const vault = createSafeStorageVault({
     safeStorage,
     store: createElectronStore({ name: 'vault' }),
@@ -215,6 +218,7 @@ async function boot(): Promise<void> {
     clock: systemClock,
     vault,
     store,
+    cache,
     notifier,
     autostart,
     shell: {
@@ -327,6 +331,7 @@ async function boot(): Promise<void> {
     trayView.destroy();
     view.destroy();
     void running.stop();
+    cache.flushSync(); // what is still waiting to be written, before the process ends
     void attachments.clear();
   });
 

@@ -209,7 +209,15 @@ export interface AppPorts {
   fetch: typeof fetch;
   clock: Clock;
   vault: Vault;
+  /** Settings and the few small values beside them (the pupil shown, which defaults the settings follow). */
   store: Store;
+  /**
+   * Where a remembered sign-in's data is kept (the cached known data in pieces, the notification ledger, the
+   * announcements read here), apart from the settings so reading a setting never parses it (issue 30).
+   * Absent: `store` holds it too (tests, and the CLI and the preview, which remember nothing on disk).
+   * `flushSync`, where present, writes what is waiting (moving data out of the settings file waits for it).
+   */
+  cache?: Store & { flushSync?(): void };
   notifier: Notifier;
   /** `status`, where present, is the finer answer; absent, `isEnabled()` true means `on`. */
   autostart: Autostart & Partial<Pick<AutostartWithStatus, 'status'>>;

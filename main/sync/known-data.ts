@@ -137,40 +137,62 @@ export function updatePupil(
   return { ...data, pupils: data.pupils.map((p) => (p.pupil.id === pupilId ? update(p) : p)) };
 }
 
-/** The store key of the cached known data. */
+/**
+ * The store key of the cached known data as versions before issue 30 kept it: one value (version 1), in the
+ * settings file. Read once to move it into pieces ({@link loadKnownData}, main/sync/remembered-data.ts).
+ */
 export const KNOWN_DATA_STORE_KEY = 'cache.known';
 
-const CACHE_VERSION = 1;
+/** The store key of the cached account: its kind and name, the pupils' ids in order, `updatedAt`. */
+export const CACHE_ACCOUNT_KEY = 'cache.account';
+
+/** The parts of a pupil's known data cached apart, each under {@link pupilPieceKey}. */
+const PIECES = ['homework', 'activity', 'badges', 'detentions', 'announcements'] as const;
+
+/**
+ * The store key of one piece of a pupil's cached data: `cache.pupil.<id>` holds the pupil, today's lessons
+ * and the next school day; `cache.pupil.<id>.<part>` one list (homework or a background kind).
+ */
+export function pupilPieceKey(pupilId: number, part?: (typeof PIECES)[number]): string {
+  return part === undefined ? `cache.pupil.${pupilId}` : `cache.pupil.${pupilId}.${part}`;
+}
+
+const LEGACY_VERSION = 1;
+const CACHE_VERSION = 2;
 
 // The cache is written by this code, so the check is structural: version, account, pupils with ids.
-// A cache that fails it (older version, damaged file) is dropped rather than trusted.
+// A cache that fails it (older version, damaged file) is dropped rather than trusted; a damaged list
+// alone is dropped alone (fetched again at the next refresh).
 const fetchedSchema = z.object({ fetchedAt: z.number(), items: z.array(z.unknown()) }).nullable();
-const cacheSchema = z.object({
-  version: z.literal(CACHE_VERSION),
+const accountSchema = z.object({ kind: z.enum(['student', 'parent']), name: z.string() });
+const pupilBaseSchema = z.object({
+  pupil: z.looseObject({ id: z.number(), name: z.string(), firstName: z.string() }),
+  day: z
+    .object({
+      date: z.string(),
+      fetchedAt: z.number(),
+      lessons: z.array(z.looseObject({ id: z.string() })),
+      firstSeenRooms: z.record(z.string(), z.string()),
+    })
+    .nullable(),
+  nextDay: z
+    .object({
+      after: z.string(),
+      fetchedAt: z.number(),
+      date: z.string().nullable(),
+      lessons: z.array(z.looseObject({ id: z.string() })),
+      searchedTo: z.string(),
+    })
+    .nullable()
+    .optional(),
+});
+const legacySchema = z.object({
+  version: z.literal(LEGACY_VERSION),
   data: z.object({
-    account: z.object({ kind: z.enum(['student', 'parent']), name: z.string() }),
+    account: accountSchema,
     updatedAt: z.number().nullable(),
     pupils: z.array(
-      z.object({
-        pupil: z.looseObject({ id: z.number(), name: z.string(), firstName: z.string() }),
-        day: z
-          .object({
-            date: z.string(),
-            fetchedAt: z.number(),
-            lessons: z.array(z.looseObject({ id: z.string() })),
-            firstSeenRooms: z.record(z.string(), z.string()),
-          })
-          .nullable(),
-        nextDay: z
-          .object({
-            after: z.string(),
-            fetchedAt: z.number(),
-            date: z.string().nullable(),
-            lessons: z.array(z.looseObject({ id: z.string() })),
-            searchedTo: z.string(),
-          })
-          .nullable()
-          .optional(),
+      pupilBaseSchema.extend({
         homework: fetchedSchema,
         activity: fetchedSchema,
         badges: fetchedSchema,
@@ -180,20 +202,75 @@ const cacheSchema = z.object({
     ),
   }),
 });
+const accountPieceSchema = z.object({
+  version: z.literal(CACHE_VERSION),
+  account: accountSchema,
+  updatedAt: z.number().nullable(),
+  pupilIds: z.array(z.int()),
+});
 
-/** Reads the cached known data; `null` when there is none or it does not pass the structural check. */
+/**
+ * Reads the cached known data from its pieces; `null` when there is none or the account or a pupil's
+ * first piece does not pass the structural check (a damaged list reads as never fetched). A cache of a
+ * version before issue 30 (one value under {@link KNOWN_DATA_STORE_KEY}) is read too.
+ */
 export function loadKnownData(store: Store): KnownData | null {
-  const parsed = cacheSchema.safeParse(store.get<unknown>(KNOWN_DATA_STORE_KEY));
-  // Written by saveKnownData from a KnownData; the check above guards against old or damaged caches.
-  return parsed.success ? (parsed.data.data as unknown as KnownData) : null;
+  const account = accountPieceSchema.safeParse(store.get<unknown>(CACHE_ACCOUNT_KEY));
+  if (!account.success) {
+    const legacy = legacySchema.safeParse(store.get<unknown>(KNOWN_DATA_STORE_KEY));
+    // Written by an older saveKnownData from a KnownData; the check guards against damage.
+    return legacy.success ? (legacy.data.data as unknown as KnownData) : null;
+  }
+  const pupils: KnownPupil[] = [];
+  for (const id of account.data.pupilIds) {
+    const base = pupilBaseSchema.safeParse(store.get<unknown>(pupilPieceKey(id)));
+    if (!base.success) return null;
+    const known = { ...base.data } as unknown as KnownPupil;
+    for (const part of PIECES) {
+      const list = fetchedSchema.safeParse(store.get<unknown>(pupilPieceKey(id, part)));
+      (known as unknown as Record<string, unknown>)[part] = list.success ? list.data : null;
+    }
+    pupils.push(known);
+  }
+  return { account: account.data.account, updatedAt: account.data.updatedAt, pupils };
 }
 
-/** Caches the known data (JSON, through the store port). */
-export function saveKnownData(store: Store, data: KnownData): void {
-  store.set(KNOWN_DATA_STORE_KEY, { version: CACHE_VERSION, data });
+/**
+ * Caches the known data in pieces (the account; per pupil its day, and each list apart), writing only the
+ * pieces that are not the very objects of `saved` (what was cached last, `null`: everything), so a
+ * refresh that changes one pupil's homework rewrites that list alone (issue 30). Pieces of pupils no longer
+ * on the account are deleted.
+ */
+export function saveKnownData(store: Store, data: KnownData, saved: KnownData | null = null): void {
+  for (const known of data.pupils) {
+    const id = known.pupil.id;
+    const old = saved?.pupils.find((p) => p.pupil.id === id);
+    if (!old || old.pupil !== known.pupil || old.day !== known.day || old.nextDay !== known.nextDay)
+      store.set(pupilPieceKey(id), { pupil: known.pupil, day: known.day, nextDay: known.nextDay ?? null });
+    for (const part of PIECES) {
+      if (!old || old[part] !== known[part]) store.set(pupilPieceKey(id, part), known[part]);
+    }
+  }
+  for (const gone of saved?.pupils ?? []) {
+    if (!data.pupils.some((p) => p.pupil.id === gone.pupil.id)) deletePupilPieces(store, gone.pupil.id);
+  }
+  store.set(CACHE_ACCOUNT_KEY, {
+    version: CACHE_VERSION,
+    account: data.account,
+    updatedAt: data.updatedAt,
+    pupilIds: data.pupils.map((p) => p.pupil.id),
+  });
 }
 
-/** Forgets the cached known data (sign-out). */
+function deletePupilPieces(store: Store, pupilId: number): void {
+  store.delete(pupilPieceKey(pupilId));
+  for (const part of PIECES) store.delete(pupilPieceKey(pupilId, part));
+}
+
+/** Forgets the cached known data, every piece of it, and a cache of an older version (sign-out). */
 export function clearKnownData(store: Store): void {
+  const account = accountPieceSchema.safeParse(store.get<unknown>(CACHE_ACCOUNT_KEY));
+  for (const id of account.success ? account.data.pupilIds : []) deletePupilPieces(store, id);
+  store.delete(CACHE_ACCOUNT_KEY);
   store.delete(KNOWN_DATA_STORE_KEY);
 }

@@ -128,6 +128,8 @@ export interface HarnessOptions {
   server?: FakeServerOptions;
   vault?: Vault;
   store?: Store;
+  /** The remembered-data store (`ports.cache`); absent, the store holds that data too. */
+  cache?: AppPorts['cache'];
   demo?: boolean;
   app?: CreateAppOptions;
   /** Data requests go through this gate (the real client otherwise). */
@@ -155,6 +157,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     autostart: options.autostart ?? createNoopAutostart(),
     shell: createNoopShell(),
     logger: silentLogger,
+    ...(options.cache ? { cache: options.cache } : {}),
     ...(options.shortcut ? { shortcut: options.shortcut } : {}),
     ...(options.attachments ? { attachments: options.attachments } : {}),
     config: { baseUrl: fake.url, demo: options.demo ?? true, version: 'test', platform: 'linux' },
@@ -190,3 +193,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 /** The demo student's sign-in request (not remembered unless asked). */
 export const studentLogin = (remember = false) =>
   ({ kind: 'student', code: 'DEMO2026', dateOfBirth: '14/05/2012', remember }) as const;
+
+/**
+ * The teacher sets the demo student new homework "Fresh essay" (id 9,999,001, set Monday 15 June, due
+ * Friday 19th); the next refresh notifies it once. Returns the pupil's id and the notification's ledger id.
+ */
+export function setFreshEssay(h: Harness): { pupilId: number; notificationId: string } {
+  const pupil = h.fake.dataset.pupils.find((p) => p.pupil.id === h.fake.accounts.student.pupilId)!;
+  pupil.homeworks.push({
+    ...pupil.homeworks[0]!,
+    id: 9_999_001,
+    title: 'Fresh essay',
+    issue_date: '2026-06-15',
+    due_date: '2026-06-19',
+  });
+  return { pupilId: pupil.pupil.id, notificationId: `homework-new:${pupil.pupil.id}:9999001` };
+}

@@ -7,10 +7,10 @@ import { createMemoryVault } from '../../main/adapters/memory-vault';
 import { parseInstant } from '../../main/classcharts/dates';
 import { LEDGER_STORE_KEY } from '../../main/notify/ledger';
 import { CREDENTIALS_VAULT_KEY } from '../../main/session/keeper';
-import { KNOWN_DATA_STORE_KEY } from '../../main/sync/known-data';
+import { CACHE_ACCOUNT_KEY } from '../../main/sync/known-data';
 import { SETTINGS_STORE_KEY } from '../../main/settings';
 import type { Harness } from './app-harness';
-import { RequestGate, startHarness, studentLogin } from './app-harness';
+import { RequestGate, setFreshEssay, startHarness, studentLogin } from './app-harness';
 import { FakeClock } from './helpers';
 
 let harness: Harness | null = null;
@@ -374,17 +374,9 @@ describe('cache, restart and sign-out', () => {
     const first = await start({ store, vault });
     await signedInStudent(first, true);
     // The teacher sets new homework; the next refresh notifies it once.
-    const pupil = first.fake.dataset.pupils.find((p) => p.pupil.id === first.fake.accounts.student.pupilId)!;
-    const template = pupil.homeworks[0]!;
-    pupil.homeworks.push({
-      ...template,
-      id: 9_999_001,
-      title: 'Fresh essay',
-      issue_date: '2026-06-15',
-      due_date: '2026-06-19',
-    });
+    const { notificationId } = setFreshEssay(first);
     await first.app.handlers['sync:refresh']();
-    expect(first.ports.notifier.shown.map((n) => n.id)).toEqual([`homework-new:${pupil.pupil.id}:9999001`]);
+    expect(first.ports.notifier.shown.map((n) => n.id)).toEqual([notificationId]);
     const fake = first.fake;
     await first.app.stop();
 
@@ -433,7 +425,7 @@ describe('cache, restart and sign-out', () => {
     const second = await restart();
     expect(second.app.state()).toMatchObject({ auth: 'signed-out', environment: { keychain: 'locked' } });
     expect(await vault.status()).toBe('available'); // nothing was deleted meanwhile:
-    expect(store.get(KNOWN_DATA_STORE_KEY)).toBeDefined();
+    expect(store.get(CACHE_ACCOUNT_KEY)).toBeDefined();
     second.app.screenUnlocked(); // the screen is unlocked, the keyring still locked: nothing changes
     await second.app.whenIdle();
     expect(second.app.state().auth).toBe('signed-out');
@@ -492,7 +484,7 @@ describe('cache, restart and sign-out', () => {
     await third.app.whenIdle();
     expect(third.app.state().environment.keychain).toBe('available');
     expect(await vault.get(CREDENTIALS_VAULT_KEY)).toBeNull();
-    expect(store.get(KNOWN_DATA_STORE_KEY)).toBeUndefined();
+    expect(store.get(CACHE_ACCOUNT_KEY)).toBeUndefined();
     await fake.close();
   });
 
@@ -502,7 +494,7 @@ describe('cache, restart and sign-out', () => {
     const h = await start({ store, vault });
     await signedInStudent(h, false);
     expect(await vault.get(CREDENTIALS_VAULT_KEY)).toBeNull();
-    expect(store.get(KNOWN_DATA_STORE_KEY)).toBeUndefined();
+    expect(store.get(CACHE_ACCOUNT_KEY)).toBeUndefined();
     expect(store.get(LEDGER_STORE_KEY)).toBeUndefined();
   });
 
@@ -511,12 +503,12 @@ describe('cache, restart and sign-out', () => {
     const vault = createMemoryVault();
     const h = await start({ store, vault });
     await signedInStudent(h, true);
-    expect(store.get(KNOWN_DATA_STORE_KEY)).toBeDefined();
+    expect(store.get(CACHE_ACCOUNT_KEY)).toBeDefined();
     await h.app.handlers['auth:logout']();
     await h.app.whenIdle(); // the service's logout is answered
     expect(h.clock.pending).toBe(0);
     expect(await vault.get(CREDENTIALS_VAULT_KEY)).toBeNull();
-    expect(store.get(KNOWN_DATA_STORE_KEY)).toBeUndefined();
+    expect(store.get(CACHE_ACCOUNT_KEY)).toBeUndefined();
     expect(store.get(LEDGER_STORE_KEY)).toBeUndefined();
     expect(h.app.state()).toMatchObject({
       auth: 'signed-out',

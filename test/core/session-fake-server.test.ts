@@ -6,7 +6,7 @@ import { createMemoryStore } from '../../main/adapters/memory-store';
 import { createMemoryVault } from '../../main/adapters/memory-vault';
 import { LEDGER_STORE_KEY } from '../../main/notify/ledger';
 import { CREDENTIALS_VAULT_KEY } from '../../main/session/keeper';
-import { KNOWN_DATA_STORE_KEY } from '../../main/sync/known-data';
+import { CACHE_ACCOUNT_KEY } from '../../main/sync/known-data';
 import { type Harness, MONDAY_MORNING, startHarness, studentLogin } from './app-harness';
 import { FakeClock, settle } from './helpers';
 
@@ -365,13 +365,13 @@ describe('refused stored credentials', () => {
     const store = createMemoryStore();
     const h = await signedIn({ store }, true);
     await refusedAtNextRenewal(h);
-    expect(store.get(KNOWN_DATA_STORE_KEY)).toBeDefined();
+    expect(store.get(CACHE_ACCOUNT_KEY)).toBeDefined();
     expect(await h.app.handlers['auth:login']({ ...studentLogin(false), code: 'NEWCODE9' })).toEqual({
       ok: true,
     });
     await h.app.whenIdle();
     expect(h.app.state().today?.lessons.length).toBeGreaterThan(0);
-    expect(store.get(KNOWN_DATA_STORE_KEY)).toBeUndefined();
+    expect(store.get(CACHE_ACCOUNT_KEY)).toBeUndefined();
     expect(store.get(LEDGER_STORE_KEY)).toBeUndefined();
     // What was already notified stays known in memory: a refresh tells nothing again.
     await h.app.handlers['sync:refresh']();

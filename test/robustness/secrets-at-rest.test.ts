@@ -10,6 +10,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createFolderStore,
+  type FolderStore,
+  REMEMBERED_DATA_FOLDER,
+} from '../../main/adapters/folder-store';
 import { createJsonFileStore } from '../../main/adapters/json-file-store';
 import { type SafeStorageAsync, createSafeStorageVault } from '../../main/platform/vault';
 import type { Store, Vault } from '../../main/ports';
@@ -141,10 +146,17 @@ afterEach(async () => {
   dir = null;
 });
 
-/** The app's persistent ports in `folder`: config store, and the vault's ciphertext in a file of its own. */
-function filePorts(folder: string, safeStorage: SafeStorageAsync): { store: Store; vault: Vault } {
+/**
+ * The app's persistent ports in `folder`: the settings file, the remembered data's folder (a file per
+ * piece, as in the app), and the vault's ciphertext in a file of its own.
+ */
+function filePorts(
+  folder: string,
+  safeStorage: SafeStorageAsync,
+): { store: Store; cache: FolderStore; vault: Vault } {
   return {
     store: createJsonFileStore(join(folder, 'config.json')),
+    cache: createFolderStore(join(folder, REMEMBERED_DATA_FOLDER)),
     vault: createSafeStorageVault({
       safeStorage,
       store: createJsonFileStore(join(folder, 'vault.json')),
@@ -176,7 +188,8 @@ describe('secrets at rest', () => {
     async (_kind, account) => {
       const folder = (dir = mkdtempSync(join(tmpdir(), 'cc-secrets-')));
       const safeStorage = aesGcmSafeStorage();
-      const h = await startHarness(filePorts(folder, safeStorage));
+      const ports = filePorts(folder, safeStorage);
+      const h = await startHarness(ports);
       harnesses.push(h);
       await h.app.start();
       await h.app.whenIdle();
@@ -191,13 +204,16 @@ describe('secrets at rest', () => {
         await h.app.whenIdle();
       }
       await h.app.stop();
+      await ports.cache.flush();
 
       // A restart from the files: remembered credentials from the vault, the cache from the store.
-      const again = await startHarness({ ...filePorts(folder, safeStorage), fake: h.fake, clock: h.clock });
+      const againPorts = filePorts(folder, safeStorage);
+      const again = await startHarness({ ...againPorts, fake: h.fake, clock: h.clock });
       harnesses.push(again);
       await again.app.start();
       await again.app.whenIdle();
       expect(again.app.state()).toMatchObject({ auth: 'signed-in', freshness: { stale: false } });
+      await againPorts.cache.flush();
 
       const files = filesUnder(folder);
       const text = files.map((file) => readFileSync(file, 'utf8')).join('\n');

@@ -1,0 +1,167 @@
+/**
+ * A Store (main/ports.ts) kept as one JSON file per key in a folder: where the app keeps what it remembers
+ * of a signed-in account (the cached known data in pieces, per pupil and kind; the notification ledger; the
+ * announcements read here), apart from the settings (issue 30, docs/decisions.md "The cache in pieces,
+ * apart from the settings").
+ *
+ * - A `set` serializes at once (the caller's value may change later) and writes only when the text differs
+ *   from what the file holds: a refresh that brings the same homework writes nothing.
+ * - Writes are asynchronous (the main process never waits for the disk) and atomic: a temporary file is
+ *   written, flushed to disk and renamed over the old one, so a crash leaves the old file or the new one.
+ *   Several changes of one key before its write starts are written once, the last.
+ * - `flushSync()` writes what is still waiting, synchronously: for quitting, when nothing asynchronous
+ *   runs any more. A write in flight for a key written since is dropped before its rename.
+ * - Files are created 0600 in a 0700 folder: they hold a pupil's timetable and homework (never secrets).
+ * - A file that is not valid JSON reads as missing (it is rewritten at the next change); a write that
+ *   fails is logged and tried again at the next change; the value stays in memory meanwhile.
+ *
+ * Node `fs` only (no electron): the Electron main process and the CLI's Node run it alike.
+ */
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger, Store } from '../ports';
+import { silentLogger } from '../ports';
+import { writeFileAtomic } from './json-file-store';
+
+/**
+ * The folder in the user-data folder the app keeps a remembered account's data in. Not `cache`: beside
+ * Chromium's own `Cache` folder that would be the same folder where names ignore case (macOS, Windows).
+ */
+export const REMEMBERED_DATA_FOLDER = 'remembered-data';
+
+/** Options for {@link createFolderStore}. */
+export interface FolderStoreOptions {
+  logger?: Logger;
+}
+
+/** A {@link Store} with its writes to wait for. */
+export interface FolderStore extends Store {
+  /** The folder the files are in. */
+  readonly path: string;
+  /** Resolves when every write asked for so far is on disk (or failed and was logged). */
+  flush(): Promise<void>;
+  /** Writes (or deletes) synchronously whatever is still waiting: at quit. Never throws; failures are logged. */
+  flushSync(): void;
+}
+
+/** The file name of a key: letters, digits, `.`, `-` and `_` kept, anything else percent-encoded. */
+export function fileNameOf(key: string): string {
+  return `${key.replace(/[^A-Za-z0-9._-]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}.json`;
+}
+
+/**
+ * Opens (creating on first write) the folder store at `folder`. Reading a key reads its file once; later
+ * reads parse the text kept in memory. Never throws on a missing or damaged file.
+ */
+export function createFolderStore(folder: string, options: FolderStoreOptions = {}): FolderStore {
+  const logger = options.logger ?? silentLogger;
+  /** The text each key's file holds (or will once its write is done); `null`: no file. */
+  const texts = new Map<string, string | null>();
+  /** Keys whose text differs from their file, to write (`null`: to delete). */
+  const pending = new Map<string, string | null>();
+  /** Per key, how many changes were asked for: a write in flight for an older one is not renamed. */
+  const generations = new Map<string, number>();
+  let draining: Promise<void> | null = null;
+  let temporaries = 0;
+
+  const pathOf = (key: string) => join(folder, fileNameOf(key));
+
+  function read(key: string): string | null {
+    if (texts.has(key)) return texts.get(key) ?? null;
+    let text: string | null = null;
+    try {
+      text = readFileSync(pathOf(key), 'utf8');
+      JSON.parse(text);
+    } catch (error) {
+      if (text !== null) logger.warn('a remembered file was not valid JSON; it reads as missing', { key });
+      else if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        logger.warn('could not read a remembered file', { key, error: String(error) });
+      text = null;
+    }
+    texts.set(key, text);
+    return text;
+  }
+
+  function change(key: string, text: string | null): void {
+    if (read(key) === text) return;
+    texts.set(key, text);
+    pending.set(key, text);
+    generations.set(key, (generations.get(key) ?? 0) + 1);
+    draining ??= drain().finally(() => {
+      draining = null;
+    });
+  }
+
+  async function drain(): Promise<void> {
+    await Promise.resolve(); // changes made in the same turn are written once
+    while (pending.size > 0) {
+      const [key, text] = pending.entries().next().value as [string, string | null];
+      pending.delete(key);
+      const generation = generations.get(key) ?? 0;
+      try {
+        if (text === null) await rm(pathOf(key), { force: true });
+        else await writeAsync(key, text, generation);
+      } catch (error) {
+        logger.warn('could not write a remembered file', { key, error: String(error) });
+        // The file is not what memory says: the next change of this key writes it.
+        if (!pending.has(key)) texts.delete(key);
+      }
+    }
+  }
+
+  async function writeAsync(key: string, text: string, generation: number): Promise<void> {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const temporary = `${pathOf(key)}.${process.pid}.${++temporaries}.tmp`;
+    const handle = await open(temporary, 'w', 0o600);
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    // Written since (flushSync at quit, or a newer change already renamed): this text is out of date.
+    if ((generations.get(key) ?? 0) !== generation || pending.has(key)) {
+      await rm(temporary, { force: true });
+      return;
+    }
+    await rename(temporary, pathOf(key));
+  }
+
+  function writeSyncNow(key: string, text: string | null): void {
+    if (text === null) rmSync(pathOf(key), { force: true });
+    else {
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      writeFileAtomic(pathOf(key), text);
+    }
+  }
+
+  return {
+    path: folder,
+    get<T>(key: string): T | undefined {
+      const text = read(key);
+      return text === null ? undefined : (JSON.parse(text) as T);
+    },
+    set(key, value) {
+      change(key, value === undefined ? null : JSON.stringify(value));
+    },
+    delete(key) {
+      change(key, null);
+    },
+    async flush() {
+      while (draining) await draining;
+    },
+    flushSync() {
+      for (const [key, text] of [...pending]) {
+        pending.delete(key);
+        // A write in flight for this key sees the newer generation and drops its temporary file.
+        generations.set(key, (generations.get(key) ?? 0) + 1);
+        try {
+          writeSyncNow(key, text);
+        } catch (error) {
+          logger.warn('could not write a remembered file at quit', { key, error: String(error) });
+        }
+      }
+    },
+  };
+}
