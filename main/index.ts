@@ -43,7 +43,7 @@ import {
 } from './platform/autostart';
 import { inWaylandSession, runsNativeWayland } from './platform/display-server';
 import { APP_ID, PRODUCT_NAME, serviceEnvironment, userDataFolder } from './platform/environment';
-import { forwardEvents, isTrustedSender, registerIpc } from './platform/ipc';
+import { type Forwarding, forwardEvents, isTrustedSender, registerIpc } from './platform/ipc';
 import { relaunchArgs, startedAtLogin } from './platform/launch';
 import { createConsoleLogger } from './platform/logger';
 import { API_SESSION_PARTITION, createElectronFetch } from './platform/net-fetch';
@@ -241,6 +241,7 @@ async function boot(): Promise<void> {
   core = createApp(ports);
   const running = core;
 
+  let forwarding: Forwarding | null = null;
   popover = createPopover({
     BrowserWindow,
     screen,
@@ -251,6 +252,7 @@ async function boot(): Promise<void> {
     devTools: !app.isPackaged,
     backgroundColor: nativeTheme.shouldUseDarkColors ? '#1b1c20' : '#ffffff',
     now: () => systemClock.now(),
+    beforeShow: () => forwarding?.beforeShow(),
     onShown: () => {
       notifier.seen();
       tray?.setHasNew(false);
@@ -269,7 +271,8 @@ async function boot(): Promise<void> {
     isTrusted: (event) => isTrustedSender(event, view, isAppUrl),
     logger,
   });
-  forwardEvents(running, view);
+  // States go to the popover while it is shown, and the current one just before it shows (issue 30).
+  forwarding = forwardEvents(running, view);
 
   const settle = (action: string, work: Promise<unknown>) =>
     void work.catch((error: unknown) => logger.warn(`tray: ${action} failed`, { error: String(error) }));

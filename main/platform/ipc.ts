@@ -5,7 +5,8 @@
  *      style": main checks the sender is our window),
  *   2. validates its single argument with the channel's zod schema (`parseRequest`, main/contract-schemas.ts),
  *   3. calls the app's handler (main/app.ts) and returns its answer.
- * Events the app emits (`state:changed`, `ui:navigate`) are forwarded to the popover.
+ * Events the app emits (`state:changed`, `ui:navigate`) are forwarded to the popover: states only while it
+ * is visible, and the current one just before it shows.
  *
  * Exhaustiveness is checked at compile time: `handlers` (ContractHandlers) and the schemas
  * (REQUEST_SCHEMAS) are mapped over every `InvokeChannel`, `INVOKE_CHANNELS` lists every channel
@@ -14,6 +15,7 @@
  */
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import {
+  type AppState,
   EVENT_CHANNELS,
   INVOKE_CHANNELS,
   type ContractHandlers,
@@ -112,18 +114,50 @@ export function registerIpc(options: RegisterIpcOptions): () => void {
   };
 }
 
+/** Where {@link forwardEvents} sends: the popover (`send` drops an event when the window is gone). */
+export interface PopoverEvents {
+  send<E extends EventChannel>(channel: E, payload: EventChannels[E]): void;
+  /** Whether the popover is on screen; absent: always (every state is sent). */
+  isVisible?(): boolean;
+}
+
+/** The forwarding {@link forwardEvents} started. */
+export interface Forwarding {
+  /** Sends the current state if the popover has not seen it: call just before the popover is shown. */
+  beforeShow(): void;
+  /** Stops forwarding. */
+  stop(): void;
+}
+
 /**
- * Forwards every contract event of the app to the popover (`send` drops it when the window is gone).
- * Returns a function that stops forwarding.
+ * Forwards the app's contract events to the popover. `ui:navigate` always goes; `state:changed` goes only
+ * while the popover is visible: a hidden popover is sent nothing (at 10× a busy year each state was up to
+ * 95 KB, once a minute in school hours, and the hidden page rendered each: issue 30), and
+ * {@link Forwarding.beforeShow} sends it the app's current state just before it shows, so its first frame
+ * is never stale. A state equal to the last one sent is not sent again.
  */
-export function forwardEvents(
-  app: Pick<App, 'on'>,
-  target: { send<E extends EventChannel>(channel: E, payload: EventChannels[E]): void },
-): () => void {
-  const forward = <E extends EventChannel>(channel: E) =>
-    app.on(channel, (payload: EventChannels[E]) => target.send(channel, payload));
-  const stops = EVENT_CHANNELS.map((channel) => forward(channel));
-  return () => {
-    for (const stop of stops) stop();
+export function forwardEvents(app: Pick<App, 'on' | 'state'>, target: PopoverEvents): Forwarding {
+  let lastSent: AppState | null = null;
+  const sendState = (state: AppState) => {
+    if (state === lastSent) return;
+    lastSent = state;
+    target.send('state:changed', state);
+  };
+  const stops = EVENT_CHANNELS.map((channel) =>
+    channel === 'state:changed'
+      ? app.on('state:changed', (state) => {
+          if (target.isVisible?.() ?? true) sendState(state);
+        })
+      : app.on(channel, (payload) => target.send(channel, payload)),
+  );
+  return {
+    beforeShow() {
+      const state = app.state();
+      // The app emits only states that differ; one equal to the last sent, by content, is the same.
+      if (lastSent === null || JSON.stringify(state) !== JSON.stringify(lastSent)) sendState(state);
+    },
+    stop() {
+      for (const stop of stops) stop();
+    },
   };
 }

@@ -170,6 +170,8 @@ export interface PopoverOptions {
   backgroundColor: string;
   /** Epoch ms (injected for tests). */
   now(): number;
+  /** Just before the window shows: the page is sent the current state (ipc.ts `forwardEvents`). */
+  beforeShow?(): void;
   /** The popover was shown (the core refreshes stale data; the tray clears "new"). */
   onShown(): void;
   /** Edge assumed when no taskbar can be seen and there is no anchor. */
@@ -232,6 +234,7 @@ export function createPopover(options: PopoverOptions): Popover {
 
   const showAt = (anchor: Rect | null) => {
     if (window.isDestroyed()) return;
+    options.beforeShow?.();
     if (!anchored) {
       window.show();
       window.focus(); // the compositor may refuse; nothing relies on it

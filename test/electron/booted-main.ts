@@ -68,11 +68,17 @@ export async function bootMain(
 /** The popover: the one window main creates at start. */
 export const popover = () => FakeBrowserWindow.instances[0]!;
 
+/** The state main holds now, as the popover's page asks for it (`state:get`). */
+export const currentState = async (): Promise<AppState> => (await invoke('state:get')) as AppState;
+
 /** Invokes a contract channel as the popover's page would; resolves with main's answer. */
 export const invoke = (channel: string, ...args: unknown[]): Promise<unknown> =>
   ipcMain.invoke(channel, popover().webContents, args);
 
-/** The last `state:changed` main sent the popover (undefined before the first). */
+/**
+ * The last `state:changed` main sent the popover (undefined before the first): only while it is visible,
+ * and the current state just before it shows (ipc.ts `forwardEvents`). What main holds now: {@link currentState}.
+ */
 export const lastState = (): AppState | undefined =>
   popover()
     .webContents.send.mock.calls.filter(([channel]) => channel === 'state:changed')

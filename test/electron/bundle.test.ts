@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FakeClassCharts } from '../fake-classcharts/index';
-import { bootMain, invoke, lastState, type BootedMain } from './booted-main';
+import { bootMain, invoke, type BootedMain, currentState } from './booted-main';
 import { acquireOutDirLock } from './out-dir-lock';
 import { ROOT, buildApp } from './pack';
 
@@ -51,8 +51,8 @@ describe('the built main (out/main/index.js, packages bundled)', () => {
     await expect(
       invoke('auth:login', { kind: 'student', code: 'DEMO2026', dateOfBirth: '14/05/2012', remember: true }),
     ).resolves.toEqual({ ok: true });
-    await vi.waitFor(() => expect(lastState()?.auth).toBe('signed-in'), { timeout: 10_000 });
-    const state = lastState()!;
+    await vi.waitFor(async () => expect((await currentState()).auth).toBe('signed-in'), { timeout: 10_000 });
+    const state = await currentState();
     expect(state.account?.kind).toBe('student');
     expect(fake.requests.some((r) => r.path === '/student/login')).toBe(true);
     expect(fake.requests.some((r) => r.path.startsWith('/apiv2student/timetable'))).toBe(true);

@@ -11,7 +11,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FakeClassCharts } from '../fake-classcharts/index';
 import type { AppState } from '../../preload/contract';
 import { netRequestCalls } from '../mocks/net-request';
-import { bootMain, invoke, lastState, popover, setNewHomework, type BootedMain } from './booted-main';
+import {
+  bootMain,
+  currentState,
+  invoke,
+  lastState,
+  popover,
+  setNewHomework,
+  type BootedMain,
+} from './booted-main';
 
 vi.mock('electron', () => import('../mocks/electron'));
 
@@ -55,8 +63,8 @@ describe('the app as wired by main/index.ts', () => {
     const initial = (await invoke('state:get')) as AppState;
     expect(initial.environment).toMatchObject({ demo: true, keychain: 'available' });
     await expect(invoke('auth:login', { kind: 'demo', as: 'student' })).resolves.toEqual({ ok: true });
-    await vi.waitFor(() => expect(lastState()?.auth).toBe('signed-in'), { timeout: 10_000 });
-    expect(lastState()?.account?.kind).toBe('student');
+    await vi.waitFor(async () => expect((await currentState()).auth).toBe('signed-in'), { timeout: 10_000 });
+    expect((await currentState()).account?.kind).toBe('student');
     expect(tray().tooltip).not.toContain('Signed out');
     expect(tray().image.path).not.toMatch(/tray-signed-out/);
     expect(fake.requests.some((r) => r.path.startsWith('/apiv2student/'))).toBe(true);
@@ -114,7 +122,7 @@ describe('the app as wired by main/index.ts', () => {
       .webContents.send.mock.calls.slice(sent)
       .filter(([channel]) => channel === 'ui:navigate');
     expect(navigations).toEqual([['ui:navigate', { view: 'settings', confirmSignOut: true }]]);
-    expect(lastState()?.auth).toBe('signed-in');
+    expect((await currentState()).auth).toBe('signed-in');
     expect(tray().tooltip).not.toContain('Signed out');
   });
 
@@ -130,7 +138,9 @@ describe('the app as wired by main/index.ts', () => {
     ];
     expect(studentCookie).toMatch(/student_session_credentials=/);
     await expect(invoke('auth:login', { kind: 'demo', as: 'parent' })).resolves.toEqual({ ok: true });
-    await vi.waitFor(() => expect(lastState()?.account?.kind).toBe('parent'), { timeout: 10_000 });
+    await vi.waitFor(async () => expect((await currentState()).account?.kind).toBe('parent'), {
+      timeout: 10_000,
+    });
     const login = fake.requests.filter((r) => r.path === '/parent/login').at(-1);
     expect(login?.headers['cookie']).toBeUndefined();
     const parentCookie = fake.requests.filter((r) => r.path.startsWith('/apiv2parent/')).at(-1)?.headers[
@@ -170,13 +180,15 @@ describe('tray checkboxes', () => {
 
 describe('notifications', () => {
   it("a parent's notification about the other child opens the popover on that child, at that homework", async () => {
-    if (lastState()?.account?.kind !== 'parent') {
+    if ((await currentState()).account?.kind !== 'parent') {
       // Run on its own (or out of order): sign in as the demo parent first.
-      if (lastState()?.auth === 'signed-in') await invoke('auth:logout');
+      if ((await currentState()).auth === 'signed-in') await invoke('auth:logout');
       await expect(invoke('auth:login', { kind: 'demo', as: 'parent' })).resolves.toEqual({ ok: true });
     }
-    await vi.waitFor(() => expect(lastState()?.account?.kind).toBe('parent'), { timeout: 10_000 });
-    const state = lastState()!;
+    await vi.waitFor(async () => expect((await currentState()).account?.kind).toBe('parent'), {
+      timeout: 10_000,
+    });
+    const state = await currentState();
     const other = state.pupils.find((p) => p.id !== state.selectedPupilId)!;
     setNewHomework(fake, other.id, 9_999_101, 'Poster on volcanoes');
     const shown = electron.FakeNotification.instances.length;
@@ -189,6 +201,7 @@ describe('notifications', () => {
     popover().hide();
     notice.click();
     expect(popover().visible).toBe(true);
+    // The popover was hidden while the state changed: showing it sent the state it shows (forwardEvents).
     await vi.waitFor(() => expect(lastState()?.selectedPupilId).toBe(other.id));
     const navigations = popover()
       .webContents.send.mock.calls.filter(([channel]) => channel === 'ui:navigate')

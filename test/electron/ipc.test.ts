@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  type AppState,
   EVENT_CHANNELS,
   INVOKE_CHANNELS,
   type ContractHandlers,
@@ -162,20 +163,61 @@ describe('IPC main side', () => {
 });
 
 describe('event forwarding', () => {
-  it('forwards every contract event to the popover until stopped', () => {
+  /** An app whose events the test emits, and whose current state it sets. */
+  function fakeApp() {
     const listeners = new Map<EventChannel, (payload: unknown) => void>();
-    const app = {
+    let current = studentState();
+    return {
+      listeners,
+      setState(state: AppState) {
+        current = state;
+        listeners.get('state:changed')?.(state);
+      },
       on: <E extends EventChannel>(channel: E, listener: (payload: EventChannels[E]) => void) => {
         listeners.set(channel, listener as (payload: unknown) => void);
         return () => listeners.delete(channel);
       },
+      state: () => current,
     };
+  }
+
+  it('forwards every contract event to a visible popover until stopped', () => {
+    const app = fakeApp();
     const sent: [string, unknown][] = [];
-    const stop = forwardEvents(app, { send: (channel, payload) => sent.push([channel, payload]) });
-    expect([...listeners.keys()].sort()).toEqual([...EVENT_CHANNELS].sort());
-    listeners.get('ui:navigate')!({ view: 'homework', homeworkId: 5 });
-    expect(sent).toEqual([['ui:navigate', { view: 'homework', homeworkId: 5 }]]);
-    stop();
-    expect(listeners.size).toBe(0);
+    const forwarding = forwardEvents(app, { send: (channel, payload) => sent.push([channel, payload]) });
+    expect([...app.listeners.keys()].sort()).toEqual([...EVENT_CHANNELS].sort());
+    app.listeners.get('ui:navigate')!({ view: 'homework', homeworkId: 5 });
+    const next = { ...studentState(), selectedPupilId: 7 };
+    app.setState(next);
+    expect(sent).toEqual([
+      ['ui:navigate', { view: 'homework', homeworkId: 5 }],
+      ['state:changed', next],
+    ]);
+    forwarding.stop();
+    expect(app.listeners.size).toBe(0);
+  });
+
+  // Issue 30: every change pushed a whole state to the hidden popover (once a minute in school hours, up to
+  // 95 KB at 10× a busy year), and the hidden page rendered each one.
+  it('sends a hidden popover no state, and the current one just before it shows', () => {
+    const app = fakeApp();
+    let visible = false;
+    const sent: [string, unknown][] = [];
+    const forwarding = forwardEvents(app, {
+      send: (channel, payload) => sent.push([channel, payload]),
+      isVisible: () => visible,
+    });
+    const states = [1, 2, 3].map((n) => ({ ...studentState(), selectedPupilId: n }));
+    for (const state of states) app.setState(state);
+    app.listeners.get('ui:navigate')!({ view: 'today' }); // a notification click still says where to go
+    expect(sent).toEqual([['ui:navigate', { view: 'today' }]]);
+    forwarding.beforeShow();
+    visible = true;
+    expect(sent.at(-1)).toEqual(['state:changed', states[2]]);
+    forwarding.beforeShow(); // shown again with nothing new: nothing sent
+    expect(sent).toHaveLength(2);
+    visible = false;
+    forwarding.beforeShow();
+    expect(sent).toHaveLength(2);
   });
 });

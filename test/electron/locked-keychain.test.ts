@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTOSTART_ARG } from '../../main/platform/environment';
-import { bootMain, invoke, lastState, type BootedMain } from './booted-main';
+import { bootMain, invoke, type BootedMain, currentState } from './booted-main';
 
 vi.mock('electron', () => import('../mocks/electron'));
 
@@ -43,8 +43,10 @@ describe.runIf(process.platform === 'linux')('a remembered sign-in while the key
   afterAll(() => booted.quit());
 
   it('is kept, and the popover and the tray say the app waits for the keyring', async () => {
-    await vi.waitFor(() => expect(lastState()?.environment.keychain).toBe('locked'), { timeout: 10_000 });
-    expect(lastState()?.auth).toBe('signed-out');
+    await vi.waitFor(async () => expect((await currentState()).environment.keychain).toBe('locked'), {
+      timeout: 10_000,
+    });
+    expect((await currentState()).auth).toBe('signed-out');
     expect(FakeTray.instances[0]!.tooltip).toContain('Waiting for your keyring');
     const stored = JSON.parse(readFileSync(vaultFile, 'utf8')) as Record<string, string>;
     expect(Buffer.from(stored['secret:classcharts.credentials']!, 'base64').toString('latin1')).toMatch(
