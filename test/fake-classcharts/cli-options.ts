@@ -2,14 +2,16 @@
  * Command-line options of `npm run fake-server` (./cli.ts), parsed with node:util `parseArgs`.
  */
 import { parseArgs } from 'node:util';
-import { isIsoDate } from '../../main/classcharts/dates';
+import { isIsoDate, londonDate } from '../../main/classcharts/dates';
+import { busyYearDataset } from './busy-year';
 import { DEMO_YEARS } from './holidays';
 import type { FakeServerOptions } from './index';
 
 /** The usage text printed on a bad argument. */
 export const USAGE = `usage: npm run fake-server -- [--port N] [--host H] [--session-ttl S] [--latency-ms N] [--data FILE] [--seed N]
                              [--renewal-grace S] [--today YYYY-MM-DD] [--expired-status 200|401] [--tes-sso]
-                             [--parent-cookie-name parent_session_credentials|student_session_credentials]`;
+                             [--parent-cookie-name parent_session_credentials|student_session_credentials]
+                             [--busy-year 1|10|100]`;
 
 /** The two names of the parent login cookie: the real service's, and the one the spec gives. */
 const PARENT_COOKIE_NAMES = ['parent_session_credentials', 'student_session_credentials'] as const;
@@ -45,6 +47,7 @@ export function parseCliOptions(argv: string[]): FakeServerOptions {
       'expired-status': { type: 'string' },
       'tes-sso': { type: 'boolean' },
       'parent-cookie-name': { type: 'string' },
+      'busy-year': { type: 'string' },
     },
   });
   const expired = values['expired-status'];
@@ -62,13 +65,24 @@ export function parseCliOptions(argv: string[]): FakeServerOptions {
   if (cookie !== undefined && !isParentCookieName(cookie)) {
     throw new Error(`--parent-cookie-name must be ${PARENT_COOKIE_NAMES.join(' or ')}, got "${cookie}"`);
   }
+  const busyYear = integer('busy-year', values['busy-year']);
+  if (busyYear !== undefined && (busyYear < 1 || values.data !== undefined))
+    throw new Error('--busy-year needs a scale ≥ 1 (1, 10, 100), and no --data');
   const options: FakeServerOptions = {
     port: integer('port', values.port) ?? 0,
     host: values.host ?? '127.0.0.1',
     sessionTtlSeconds: integer('session-ttl', values['session-ttl']),
     renewalGraceSeconds: integer('renewal-grace', values['renewal-grace']),
     latencyMs: integer('latency-ms', values['latency-ms']),
-    data: values.data,
+    // A busy school year at that scale (issue 30: a parent of 1, 3 or 6 pupils): ./busy-year.ts.
+    data:
+      busyYear === undefined
+        ? values.data
+        : busyYearDataset({
+            scale: busyYear,
+            today: values.today ?? londonDate(Date.now()),
+            ...(values.seed === undefined ? {} : { seed: Number(values.seed) }),
+          }),
     seed: integer('seed', values.seed),
     today: values.today,
     expiredStatus: expired === '401' ? 401 : 200,
