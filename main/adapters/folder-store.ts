@@ -33,6 +33,8 @@ export const REMEMBERED_DATA_FOLDER = 'remembered-data';
 /** Options for {@link createFolderStore}. */
 export interface FolderStoreOptions {
   logger?: Logger;
+  /** Told the size (UTF-8 bytes) of each file written, once it is on disk: the benchmark counts them. */
+  onWrite?(bytes: number): void;
 }
 
 /** A {@link Store} with its writes to wait for. */
@@ -126,6 +128,7 @@ export function createFolderStore(folder: string, options: FolderStoreOptions = 
       return;
     }
     await rename(temporary, pathOf(key));
+    options.onWrite?.(Buffer.byteLength(text));
   }
 
   function writeSyncNow(key: string, text: string | null): void {
@@ -133,6 +136,7 @@ export function createFolderStore(folder: string, options: FolderStoreOptions = 
     else {
       mkdirSync(folder, { recursive: true, mode: 0o700 });
       writeFileAtomic(pathOf(key), text);
+      options.onWrite?.(Buffer.byteLength(text));
     }
   }
 

@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- --latency-ms 100] [--runs 7] [--only network,idle,renderer,package]`: measures the
- * figures (network, idle and renderer against an in-process fake ClassCharts server; package: app.asar and
- * main's load time) and prints ONE JSON object on stdout:
+ * `npm run bench [-- --latency-ms 100] [--runs 7] [--only network,idle,renderer,package,scale] [--scale 10]`:
+ * measures the figures (network, idle and renderer against an in-process fake ClassCharts server; package:
+ * app.asar and main's load time; scale: a busy year at `--scale` 1, 10 or 100, ./scale.ts) and prints ONE
+ * JSON object on stdout:
  * `{ benchmark, at, machine, options, figures: { <name>: { value, unit, goal, goalRule, met,
  * conditions } } }`. Everything else (build and library output) goes to stderr.
  *
@@ -15,9 +16,10 @@ import { idleFigures } from './idle';
 import { networkFigures } from './network';
 import { packageFigures } from './package';
 import { rendererFigures } from './renderer';
+import { scaleFigures } from './scale';
 import type { Figure } from './setup';
 
-const GROUPS = ['network', 'idle', 'renderer', 'package'] as const;
+const GROUPS = ['network', 'idle', 'renderer', 'package', 'scale'] as const;
 type Group = (typeof GROUPS)[number];
 
 /** Which figures a group makes when it fails before making any: their names, for the error entries. */
@@ -33,6 +35,17 @@ const NAMES: Record<Group, string[]> = {
   idle: ['idleRequestsPerHour', 'idleRequestsPerHourParent'],
   renderer: ['rendererGzip', 'rendererGzipFirstLoad', 'bootToLessons', 'bootToLessonsDirectBridge'],
   package: ['asarBytes', 'asarEntries', 'mainLoad'],
+  scale: [
+    'scaleSignInToLessons',
+    'scaleEventLoopMaxMs',
+    'scaleStatePushKB',
+    'scaleCacheWriteMs',
+    'scaleSettingsReadKB',
+    'scaleCoreHeapMB',
+    'scaleCacheMBPerDay',
+    'scaleLongestTaskMs',
+    'scaleAnnouncementsMainThreadMs',
+  ],
 };
 
 function options() {
@@ -41,6 +54,7 @@ function options() {
       'latency-ms': { type: 'string', default: '100' },
       runs: { type: 'string', default: '7' },
       only: { type: 'string', default: GROUPS.join(',') },
+      scale: { type: 'string', default: '10' },
     },
   });
   const latencyMs = Number(values['latency-ms']);
@@ -48,10 +62,12 @@ function options() {
   const only = values.only.split(',').map((g) => g.trim()) as Group[];
   if (!Number.isInteger(latencyMs) || latencyMs < 0) throw new Error('--latency-ms: a whole number of ms');
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number ≥ 1');
+  const scale = Number(values.scale);
+  if (!Number.isInteger(scale) || scale < 1) throw new Error('--scale: a whole number ≥ 1 (1, 10, 100)');
   const unknown = only.filter((g) => !GROUPS.includes(g));
   if (unknown.length > 0)
     throw new Error(`--only: unknown ${unknown.join(', ')} (known: ${GROUPS.join(', ')})`);
-  return { latencyMs, runs, only };
+  return { latencyMs, runs, only, scale };
 }
 
 async function main(): Promise<void> {
@@ -65,6 +81,7 @@ async function main(): Promise<void> {
     idle: () => idleFigures(),
     renderer: () => rendererFigures(opts),
     package: () => packageFigures(opts),
+    scale: () => scaleFigures(opts),
   };
   const figures: Record<string, Figure> = {};
   let crashed = false;

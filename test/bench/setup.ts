@@ -10,7 +10,7 @@ import { createMemoryStore } from '../../main/adapters/memory-store';
 import { createMemoryVault } from '../../main/adapters/memory-vault';
 import { createNoopAutostart } from '../../main/adapters/noop-autostart';
 import { createNoopShell } from '../../main/adapters/noop-shell';
-import { type Clock, silentLogger } from '../../main/ports';
+import { type AppPorts, type Clock, silentLogger } from '../../main/ports';
 import type { AppState, LoginRequest } from '../../preload/contract';
 import type { RecordedRequest } from '../fake-classcharts/index';
 
@@ -142,8 +142,13 @@ export class SimClock implements Clock {
   }
 }
 
-/** createApp on memory ports (nothing remembered), against `baseUrl`. */
-export function benchApp(baseUrl: string, clock: Clock, fetchImpl: typeof fetch = fetch): CoreApp {
+/** createApp on memory ports (nothing remembered unless `ports` gives a store), against `baseUrl`. */
+export function benchApp(
+  baseUrl: string,
+  clock: Clock,
+  fetchImpl: typeof fetch = fetch,
+  ports: Partial<Pick<AppPorts, 'store' | 'cache'>> = {},
+): CoreApp {
   return createApp({
     fetch: fetchImpl,
     clock,
@@ -154,6 +159,7 @@ export function benchApp(baseUrl: string, clock: Clock, fetchImpl: typeof fetch 
     shell: createNoopShell(silentLogger),
     logger: silentLogger,
     config: { baseUrl, demo: false, version: 'bench', platform: 'linux' },
+    ...ports,
   });
 }
 

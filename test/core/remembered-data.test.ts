@@ -60,20 +60,49 @@ describe('remembered data, apart from the settings', () => {
     );
   });
 
-  it('a refresh rewrites the lists it fetched, not the background kinds', async () => {
+  it('a refresh rewrites what changed: the times and a list with new items, not the background kinds', async () => {
     const { h, folder, cache } = await rememberedParent();
     const before = inodes(folder);
+    const [first, second] = h.app.state().pupils;
+    const pupil = h.fake.dataset.pupils.find((p) => p.pupil.id === first!.id)!;
+    pupil.homeworks.push({ ...pupil.homeworks[0]!, id: 9_999_002, title: 'New worksheet' });
     await h.clock.advance(10 * 60_000); // the lists fetched again are ten minutes newer
     await h.app.handlers['sync:refresh']();
     await h.app.whenIdle();
     await cache.flush();
     const after = inodes(folder);
-    const rewritten = Object.keys(after).filter((name) => after[name] !== before[name]);
-    const id = h.app.state().pupils[0]!.id;
-    expect(rewritten).toContain(`cache.pupil.${id}.homework.json`);
+    const rewritten = Object.keys(after)
+      .filter((name) => after[name] !== before[name])
+      .sort();
+    expect(rewritten).toEqual(
+      expect.arrayContaining([
+        'cache.account.json', // updatedAt
+        `cache.pupil.${first!.id}.homework.json`, // a new homework
+        `cache.pupil.${first!.id}.json`, // when each list was fetched
+        `cache.pupil.${second!.id}.json`,
+      ]),
+    );
+    // The background kinds were not fetched again. (A homework list with files changes at every fetch:
+    // its signed links carry a new Expires, test/fake-classcharts/attachments.ts.)
     expect(
       rewritten.filter((name) => /\.(activity|announcements|badges|detentions)\.json$/.test(name)),
     ).toEqual([]);
+  });
+
+  it('a background kind fetched again unchanged is not written again (the hourly announcements)', async () => {
+    const { h, folder, cache } = await rememberedParent();
+    const before = inodes(folder);
+    await h.clock.advance(61 * 60_000); // past the hourly background fetch
+    await h.app.whenIdle();
+    await cache.flush();
+    const announcements = h.fake.requests.filter((r) => r.path.includes('/announcements'));
+    expect(announcements.length, 'fetched again').toBeGreaterThan(2);
+    const after = inodes(folder);
+    const id = h.app.state().pupils[0]!.id;
+    expect(after[`cache.pupil.${id}.announcements.json`]).toBe(
+      before[`cache.pupil.${id}.announcements.json`],
+    );
+    expect(after[`cache.pupil.${id}.json`]).not.toBe(before[`cache.pupil.${id}.json`]); // its new time
   });
 
   it('an upgrade moves the cache and the ledger out of the settings file; nothing is notified again', async () => {
