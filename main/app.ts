@@ -71,7 +71,7 @@ import {
 } from './sync/read-announcements';
 import { moveRememberedData } from './sync/remembered-data';
 import { nextMinuteDelay, popoverShouldRefresh } from './sync/schedule';
-import { buildAppState } from './sync/snapshot';
+import { buildAppState, homeworkSummary } from './sync/snapshot';
 import { type CoreClient, type DataChange, type SyncEvent, SyncEngine } from './sync/sync-engine';
 import { createUpdateSchedule } from './update/update-schedule';
 
@@ -515,6 +515,9 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       usePersistence(remember && keychain !== 'unavailable');
       engine.reset();
     }
+    // The settings follow the kind of account signed in (known from the sign-in itself), written while the
+    // lessons are on their way rather than after.
+    applyAccountDefaults();
     // Lessons and homework are enough to leave the sign-in form; the background kinds follow (issue 30).
     await engine.refreshCore('sign-in', { account: true });
     const noPupils = engine.lastError;
@@ -530,7 +533,6 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       publish();
       return signInCutShort(engine.lastError);
     }
-    applyAccountDefaults();
     beginSignedIn();
     publish();
     return { ok: true };
@@ -741,7 +743,19 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       shown(async () => {
         const { homeworkId, pupilId, ticked } = parseRequest('homework:tick', request);
         requireSignedIn();
-        return engine.setHomeworkTicked(homeworkId, pupilId ?? selectedPupilId ?? undefined, ticked);
+        return homeworkSummary(
+          await engine.setHomeworkTicked(homeworkId, pupilId ?? selectedPupilId ?? undefined, ticked),
+        );
+      }),
+    'homework:get': (request) =>
+      shown(async () => {
+        const { homeworkId, pupilId } = parseRequest('homework:get', request);
+        requireSignedIn();
+        const found = engine
+          .pupil(pupilId ?? selectedPupilId ?? undefined)
+          .homework?.items.find((item) => item.id === homeworkId);
+        if (!found) throw new Error('That homework is not in the list any more.');
+        return { id: found.id, descriptionHtml: found.descriptionHtml };
       }),
     'settings:update': async (request) => {
       const patch = parseRequest('settings:update', request);

@@ -127,6 +127,12 @@ export const announcementReadRequestSchema = z.strictObject({
   pupilId: pupilIdSchema.optional(),
 });
 
+/** `homework:get`: which homework's description, for which pupil (preload/contract.ts `HomeworkRequest`). */
+export const homeworkRequestSchema = z.strictObject({
+  homeworkId: z.int().positive().max(Number.MAX_SAFE_INTEGER),
+  pupilId: pupilIdSchema.optional(),
+});
+
 /** The schema of each invoke channel's argument. */
 export type RequestSchemas = { [C in InvokeChannel]: z.ZodType<RequestOf<C>, unknown> };
 
@@ -143,6 +149,7 @@ export const REQUEST_SCHEMAS = {
   'day:get': dayRequestSchema,
   'records:get': recordsRequestSchema,
   'homework:tick': homeworkTickRequestSchema,
+  'homework:get': homeworkRequestSchema,
   'settings:update': settingsPatchSchema,
   'shell:open-external': externalUrlSchema,
   'attachment:open': attachmentRequestSchema,

@@ -159,10 +159,33 @@ export interface NextSchoolDay {
  */
 export type HomeworkGroupKey = 'overdue' | 'today' | 'tomorrow' | 'this-week' | 'later' | 'marked';
 
+/**
+ * A homework as the state carries it (the lists, the first screen, the detail's facts): everything but its
+ * description, which the detail asks for (`homework:get`). At 10× a busy year the descriptions made each
+ * state pushed to the popover over 50 KB (issue 30).
+ */
+export type HomeworkSummary = Omit<Homework, 'descriptionHtml'> & {
+  /** The homework has a description (HTML that is not only white space). */
+  hasDescription: boolean;
+};
+
+/** `homework:get`: one listed homework's description, as the service sent it (unsanitized HTML). */
+export interface HomeworkBody {
+  id: number;
+  /** HTML, unsanitized (the renderer sanitizes it, renderer/lib/sanitize.ts); `""` when none. */
+  descriptionHtml: string;
+}
+
+/** `homework:get`: which homework's description, for which pupil (default: the selected one). */
+export interface HomeworkRequest {
+  homeworkId: number;
+  pupilId?: number;
+}
+
 /** Upcoming homework for the popover. */
 export interface HomeworkGroup {
   key: HomeworkGroupKey;
-  items: Homework[];
+  items: HomeworkSummary[];
 }
 
 /** A pupil as the switcher shows it, with counts for "at a glance". */
@@ -467,7 +490,8 @@ export interface InvokeChannels {
   'sync:refresh': { request: void; response: void };
   'day:get': { request: DayRequest; response: DayView };
   'records:get': { request: RecordsRequest; response: RecordsResult };
-  'homework:tick': { request: HomeworkTickRequest; response: Homework };
+  'homework:tick': { request: HomeworkTickRequest; response: HomeworkSummary };
+  'homework:get': { request: HomeworkRequest; response: HomeworkBody };
   'settings:update': { request: SettingsPatch; response: Settings };
   'shell:open-external': { request: string; response: void };
   'attachment:open': { request: AttachmentRequest; response: void };
@@ -497,6 +521,7 @@ export const INVOKE_CHANNELS = [
   'day:get',
   'records:get',
   'homework:tick',
+  'homework:get',
   'settings:update',
   'shell:open-external',
   'attachment:open',
@@ -528,6 +553,7 @@ export const BRIDGE_METHODS = {
   getDay: 'day:get',
   getRecords: 'records:get',
   tickHomework: 'homework:tick',
+  getHomework: 'homework:get',
   updateSettings: 'settings:update',
   openExternal: 'shell:open-external',
   openAttachment: 'attachment:open',

@@ -9,7 +9,7 @@ import type {
   AppState,
   AuthStatus,
   DayView,
-  HomeworkGroup,
+  HomeworkSummary,
   HomeworkGroupKey,
   LessonState,
   LessonView,
@@ -153,7 +153,10 @@ const GROUP_ORDER: readonly HomeworkGroupKey[] = [
  * ({@link isHomeworkMarked}), due in the last {@link MARKED_DAYS_BACK} days (or marked early, due within the
  * window ahead), newest due date first. It is done work: never counted as due or overdue, never reminded.
  */
-export function groupHomework(items: readonly Homework[], today: IsoDate): HomeworkGroup[] {
+export function groupHomework(
+  items: readonly Homework[],
+  today: IsoDate,
+): { key: HomeworkGroupKey; items: Homework[] }[] {
   const groups = new Map<HomeworkGroupKey, Homework[]>();
   const sorted = [...items].sort(
     (a, b) =>
@@ -322,7 +325,12 @@ export function buildAppState(input: SnapshotInput): AppState {
     selectedPupilId: selected?.pupil.id ?? null,
     today: selected ? todayView(selected, now) : null,
     nextSchoolDay: selected ? nextSchoolDayView(selected, now) : null,
-    homework: selected?.homework ? groupHomework(selected.homework.items, londonDate(now)) : [],
+    homework: selected?.homework
+      ? groupHomework(selected.homework.items, londonDate(now)).map((group) => ({
+          ...group,
+          items: group.items.map(homeworkSummary),
+        }))
+      : [],
     freshness: {
       updatedAt: known?.updatedAt != null ? toLondonInstant(known.updatedAt) : null,
       ...input.freshness,
@@ -330,4 +338,14 @@ export function buildAppState(input: SnapshotInput): AppState {
     settings: input.settings,
     environment: { ...input.environment },
   };
+}
+
+/**
+ * A homework as the state carries it (preload/contract.ts `HomeworkSummary`): everything but the
+ * description, which `homework:get` gives the detail (issue 30: a busy year's descriptions made each state
+ * over 50 KB).
+ */
+export function homeworkSummary(homework: Homework): HomeworkSummary {
+  const { descriptionHtml, ...rest } = homework;
+  return { ...rest, hasDescription: descriptionHtml.trim() !== '' };
 }

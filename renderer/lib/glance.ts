@@ -9,7 +9,14 @@
  *
  * Dates are `YYYY-MM-DD` in Europe/London; `nowMs` is epoch milliseconds. No DOM, no Svelte.
  */
-import type { AppState, DayView, Homework, HomeworkGroup, IsoDate, PupilView } from '../../preload/contract';
+import type {
+  AppState,
+  DayView,
+  HomeworkSummary,
+  HomeworkGroup,
+  IsoDate,
+  PupilView,
+} from '../../preload/contract';
 import { daysBetween, formatDayShort, formatTime, instantMs, londonDate } from './format';
 
 /**
@@ -102,7 +109,7 @@ export function titleWithoutSubject(title: string, subject: string | null): stri
 
 /** The Due part of the first screen: the homework it lists, and how many more the Homework tab has. */
 export interface DueList {
-  items: Homework[];
+  items: HomeworkSummary[];
   /** To-do homework not listed here (the Homework tab has them). */
   more: number;
 }
@@ -123,7 +130,7 @@ export const DUE_LISTED = 3;
 export function dueList(
   groups: readonly HomeworkGroup[],
   today: IsoDate,
-  keep: Readonly<Record<number, Homework>> = {},
+  keep: Readonly<Record<number, HomeworkSummary>> = {},
 ): DueList {
   // Main lists each homework in one group; one ticked off here may have left main's list (overdue work).
   const todo = groups
@@ -139,12 +146,12 @@ export function dueList(
   const room = Math.max(DUE_UPCOMING_MIN, DUE_LISTED - shownOverdue.length);
   const items = [...shownOverdue, ...upcoming.slice(0, room)];
   // Homework ticked off here counts as listed, not as more to do.
-  const stillToDo = (h: Homework) => !(h.id in keep) || h.status === 'todo';
+  const stillToDo = (h: HomeworkSummary) => !(h.id in keep) || h.status === 'todo';
   return { items, more: Math.max(0, todo.filter(stillToDo).length - items.filter(stillToDo).length) };
 }
 
 /** Homework of `groups` due on `date` (to do or ticked off), for the Due part of another day's view. */
-export function dueOn(groups: readonly HomeworkGroup[], date: IsoDate): Homework[] {
+export function dueOn(groups: readonly HomeworkGroup[], date: IsoDate): HomeworkSummary[] {
   // Main lists each homework in one group (main/sync/snapshot.ts groupHomework).
   return groups
     .filter((g) => g.key !== 'marked')

@@ -13,7 +13,7 @@ import type {
   AttachmentRequest,
   ClassChartsApi,
   DayView,
-  Homework,
+  HomeworkSummary,
   IsoDate,
   LessonState,
   LessonView,
@@ -54,6 +54,14 @@ export type Loadable<T> =
   | { status: 'loading'; data?: T }
   | { status: 'ready'; data: T }
   | { status: 'error'; error: string; data?: T };
+
+/** What has a body loaded when opened ({@link PopoverStore.loadBody}). */
+export type BodyKind = 'announcement' | 'homework';
+
+/** The key of a body in {@link PopoverStore.bodies}: `announcement:<id>` or `homework:<id>`. */
+export function bodyKey(kind: BodyKind, id: number): string {
+  return `${kind}:${id}`;
+}
 
 /** Saving a setting, for the Settings view's live status line. */
 export type SaveStatus =
@@ -152,11 +160,12 @@ export class PopoverStore {
    */
   readHere = $state<Record<number, true>>({});
   /**
-   * Bodies of the announcements opened (`announcement:get`), by announcement id, for the selected pupil:
-   * the list carries summaries only, so a busy year's hundreds of bodies are neither sent nor rendered
-   * until one is opened (issue 30). Forgotten with the records.
+   * The bodies opened, by {@link bodyKey}, for the selected pupil: an announcement's (`announcement:get`)
+   * and a homework's description (`homework:get`). The lists and the state carry summaries only, so a busy
+   * year's hundreds of bodies are neither sent nor rendered until one is opened (issue 30). Forgotten with
+   * the records.
    */
-  announcementBodies = $state<Record<number, Loadable<string>>>({});
+  bodies = $state<Record<string, Loadable<string>>>({});
   /** Attached files being downloaded and opened (`attachment:open`), by {@link attachmentKey}. */
   openingFiles = $state<string[]>([]);
   /**
@@ -169,7 +178,7 @@ export class PopoverStore {
    * done and leaves main's groups): kept on screen, ticked, until another view opens, so a mis-tick can be
    * undone where it happened.
    */
-  tickedHere = $state<Record<number, Homework>>({});
+  tickedHere = $state<Record<number, HomeworkSummary>>({});
 
   /** Today's date in Europe/London (the snapshot's day once loaded). */
   readonly today: IsoDate = $derived(this.state?.today?.date ?? londonDate(this.nowMs));
@@ -265,7 +274,7 @@ export class PopoverStore {
     if (previousPupil !== null && previousPupil !== state.selectedPupilId) {
       this.records = {};
       this.readHere = {};
-      this.announcementBodies = {};
+      this.bodies = {};
       this.homeworkId = null;
       this.homeworkReturn = null;
       this.moreItemId = null;
@@ -281,7 +290,7 @@ export class PopoverStore {
       this.homeworkId = null;
       this.homeworkReturn = null;
       this.records = {};
-      this.announcementBodies = {};
+      this.bodies = {};
     }
   }
 
@@ -538,17 +547,17 @@ export class PopoverStore {
    * Whether a homework can be ticked off or unticked here: a student's own, while its status is the pupil's
    * to change (`todo` or `ticked`; completed, late and any teacher status are not).
    */
-  canTick(homework: Homework): boolean {
+  canTick(homework: HomeworkSummary): boolean {
     return !this.isParent && (homework.status === 'todo' || homework.status === 'ticked');
   }
 
   /** Whether the homework shows as ticked off: the state asked for while a tick is in flight, else main's. */
-  isTicked(homework: Homework): boolean {
+  isTicked(homework: HomeworkSummary): boolean {
     return this.ticking[homework.id] ?? homework.status === 'ticked';
   }
 
   /** The status to show: `ticked` or `todo` as asked while a tick is in flight, else main's. */
-  shownStatus(homework: Homework): Homework['status'] {
+  shownStatus(homework: HomeworkSummary): HomeworkSummary['status'] {
     const asked = this.ticking[homework.id];
     return asked === undefined ? homework.status : asked ? 'ticked' : 'todo';
   }
@@ -558,7 +567,7 @@ export class PopoverStore {
    * snapshot then shows the confirmed one; on failure it goes back and the action banner says why. One at a
    * time per homework (the control is disabled meanwhile; a second call is ignored).
    */
-  async setTicked(homework: Homework, ticked: boolean): Promise<void> {
+  async setTicked(homework: HomeworkSummary, ticked: boolean): Promise<void> {
     if (homework.id in this.ticking) return;
     this.#tickFailure = null;
     this.ticking[homework.id] = ticked;
@@ -607,23 +616,26 @@ export class PopoverStore {
   }
 
   /**
-   * Loads an opened announcement's body (`announcement:get`) for the selected pupil, once: a body loaded
-   * or loading is not asked for again; a failed one is asked again the next time.
+   * Loads an opened announcement's body (`announcement:get`) or a homework's description (`homework:get`)
+   * for the selected pupil into {@link bodies}, once: one loaded or loading is not asked for again; a
+   * failed one is asked again the next time.
    */
-  async loadAnnouncementBody(announcementId: number): Promise<void> {
-    const known = this.announcementBodies[announcementId];
+  async loadBody(kind: BodyKind, id: number): Promise<void> {
+    const key = bodyKey(kind, id);
+    const known = this.bodies[key];
     if (known?.status === 'ready' || known?.status === 'loading') return;
-    this.announcementBodies[announcementId] = { status: 'loading' };
+    this.bodies[key] = { status: 'loading' };
     const pupilId = this.state?.selectedPupilId ?? undefined;
+    const forPupil = pupilId === undefined ? {} : { pupilId };
     try {
-      const body = await this.#api.getAnnouncement({
-        announcementId,
-        ...(pupilId === undefined ? {} : { pupilId }),
-      });
+      const body =
+        kind === 'announcement'
+          ? await this.#api.getAnnouncement({ announcementId: id, ...forPupil })
+          : await this.#api.getHomework({ homeworkId: id, ...forPupil });
       if ((this.state?.selectedPupilId ?? undefined) !== pupilId) return; // pupil changed meanwhile
-      this.announcementBodies[announcementId] = { status: 'ready', data: body.descriptionHtml };
+      this.bodies[key] = { status: 'ready', data: body.descriptionHtml };
     } catch (error) {
-      this.announcementBodies[announcementId] = { status: 'error', error: errorMessage(error) };
+      this.bodies[key] = { status: 'error', error: errorMessage(error) };
     }
   }
 

@@ -223,6 +223,26 @@ describe('handlers', () => {
     ]);
   });
 
+  // Issue 30: at 10× a busy year the homework descriptions made each state over 50 KB.
+  it('the state carries no homework descriptions; homework:get gives one from memory', async () => {
+    const h = await start();
+    await signedInStudent(h);
+    const listed = h.app.state().homework.flatMap((g) => g.items);
+    const raw = h.fake.dataset.pupils.flatMap((p) => p.homeworks);
+    const described = listed.find((item) => item.hasDescription)!;
+    expect(listed.every((item) => !('descriptionHtml' in item))).toBe(true);
+    const from = h.fake.requests.length;
+    expect(await h.app.handlers['homework:get']({ homeworkId: described.id })).toEqual({
+      id: described.id,
+      descriptionHtml: raw.find((r) => r.id === described.id)!.description,
+    });
+    expect(h.paths(from)).toEqual([]);
+    await expect(h.app.handlers['homework:get']({ homeworkId: 123_456_789 })).rejects.toThrow(
+      'That homework is not in the list any more.',
+    );
+    await expect(h.app.handlers['homework:get']({ homeworkId: 0 })).rejects.toThrow();
+  });
+
   it('day:get answers today and the next school day from memory and fetches other days', async () => {
     const h = await start();
     await signedInStudent(h);

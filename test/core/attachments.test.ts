@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAttachmentFolder } from '../../main/adapters/attachment-folder';
-import type { AttachmentRequest, Homework } from '../../preload/contract';
+import type { AttachmentRequest, HomeworkSummary } from '../../preload/contract';
 import { tempFolder } from '../temp-folders';
 import { startHarness, studentLogin, type Harness } from './app-harness';
 
@@ -29,7 +29,7 @@ async function signedIn(): Promise<Harness & { folder: ReturnType<typeof createA
 }
 
 /** The first homework in the popover's list with a teacher's file. */
-function homeworkWithFile(h: Harness): Homework {
+function homeworkWithFile(h: Harness): HomeworkSummary {
   const found = h.app
     .state()
     .homework.flatMap((group) => group.items)

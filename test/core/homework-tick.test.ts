@@ -3,7 +3,7 @@
 // due-tomorrow reminder see the new state at once; a double click sends one toggle; a parent cannot tick;
 // bad arguments and a failing service are refused with a message fit to show, and the state is kept.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppState, Homework } from '../../preload/contract';
+import type { AppState, HomeworkSummary } from '../../preload/contract';
 import type { Harness } from './app-harness';
 import { startHarness, studentLogin } from './app-harness';
 
@@ -30,8 +30,9 @@ async function signedIn(
   return h;
 }
 
-const items = (state: AppState): Homework[] => state.homework.flatMap((g) => g.items);
-const find = (state: AppState, id: number): Homework | undefined => items(state).find((h) => h.id === id);
+const items = (state: AppState): HomeworkSummary[] => state.homework.flatMap((g) => g.items);
+const find = (state: AppState, id: number): HomeworkSummary | undefined =>
+  items(state).find((h) => h.id === id);
 const toggles = (h: Harness) => h.paths().filter((p) => p.startsWith('/apiv2student/homeworkticked/'));
 
 /** The demo student's homework as the fake serves it (a test may change it before signing in). */
@@ -40,7 +41,7 @@ function studentHomework(h: Harness) {
 }
 
 /** A to-do homework the list shows, due today or later (`overdue`: past its due date). */
-function todo(h: Harness, overdue = false): Homework {
+function todo(h: Harness, overdue = false): HomeworkSummary {
   const found = h.app
     .state()
     .homework.filter((g) => (g.key === 'overdue') === overdue)

@@ -40,6 +40,7 @@ function fakeHandlers(): ContractHandlers {
     'attachment:open': vi.fn(async () => undefined),
     'announcement:read': vi.fn(async () => undefined),
     'announcement:get': vi.fn(async () => ({ id: 900, descriptionHtml: '<p>Trip</p>' })),
+    'homework:get': vi.fn(async () => ({ id: 1, descriptionHtml: '<p>Worksheet</p>' })),
     'popover:hide': vi.fn(async () => undefined),
   };
 }

@@ -3,10 +3,12 @@
  * full timetable, homework in every group, a student account and a parent with two pupils. Shapes follow
  * preload/contract.ts exactly; times are chosen so "now" (10:15) falls inside period 2.
  */
+import { homeworkSummary } from '../../main/sync/snapshot';
 import {
   DEFAULT_SETTINGS,
   type AppState,
   type Homework,
+  type HomeworkSummary,
   type HomeworkGroup,
   type LessonView,
   type PupilView,
@@ -58,14 +60,23 @@ export function todayLessons(): LessonView[] {
   ];
 }
 
-/** A homework with sensible defaults. */
+/**
+ * The descriptions of the homework made by {@link homework}, by id: what main answers `homework:get`
+ * with (the state carries none: preload/contract.ts `HomeworkSummary`). The mock bridge reads it.
+ */
+export const HOMEWORK_DESCRIPTIONS = new Map<number, string>();
+
+/**
+ * A homework with sensible defaults, as the state carries it (no description; `extra.descriptionHtml`, or
+ * the default worksheet line, is what `homework:get` answers: {@link HOMEWORK_DESCRIPTIONS}).
+ */
 export function homework(
   id: number,
   title: string,
   dueDate: string,
   extra: Partial<Homework> = {},
-): Homework {
-  return {
+): HomeworkSummary {
+  const full: Homework = {
     id,
     statusId: id * 10,
     title,
@@ -84,6 +95,8 @@ export function homework(
     hasFeedback: false,
     ...extra,
   };
+  HOMEWORK_DESCRIPTIONS.set(id, full.descriptionHtml);
+  return homeworkSummary(full);
 }
 
 /** Homework in four of the five groups (no "later"). */

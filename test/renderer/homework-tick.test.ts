@@ -3,7 +3,7 @@
 // action banner when it fails; none for a parent or for statuses that are the teacher's.
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { Homework } from '../../preload/contract';
+import type { HomeworkSummary } from '../../preload/contract';
 import { homework, parentState, studentState } from './fixtures';
 import { deferred } from '../core/helpers';
 import { tickInState } from './mock-bridge';
@@ -24,7 +24,7 @@ describe('ticking homework off', () => {
 
   it('shows the tick at once, keeps focus on the checkbox while main answers, then shows main’s state', async () => {
     const { screen, bridge } = await renderHomeworkTab();
-    const answer = deferred<Homework>();
+    const answer = deferred<HomeworkSummary>();
     bridge.handlers['homework:tick'] = () => answer.promise;
     const box = (await screen.findByRole('checkbox', { name: 'Done: Essay plan' })) as HTMLInputElement;
     box.focus();
@@ -61,7 +61,7 @@ describe('ticking homework off', () => {
 
   it('rolls back and says why when main fails', async () => {
     const { screen, bridge } = await renderHomeworkTab();
-    const answer = deferred<Homework>();
+    const answer = deferred<HomeworkSummary>();
     bridge.handlers['homework:tick'] = () => answer.promise;
     const box = (await screen.findByRole('checkbox', { name: 'Done: Poetry analysis' })) as HTMLInputElement;
     await fireEvent.click(box);

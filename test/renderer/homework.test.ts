@@ -197,6 +197,38 @@ describe('Homework', () => {
     expect(bridge.requestsOf('shell:open-external')).toEqual([]);
   });
 
+  // Issue 30: the state carries no descriptions (a busy year's made each state over 50 KB); the detail asks
+  // main for its homework's when it opens, once.
+  it("the detail asks for the homework's description when it opens, and shows it", async () => {
+    const { screen, bridge } = await renderHomeworkTab();
+    expect(document.body.textContent).not.toContain('Complete the worksheet.');
+    expect(bridge.requestsOf('homework:get')).toEqual([]);
+    await fireEvent.click(screen.getByRole('button', { name: /Essay plan/ }));
+    const description = await screen.findByRole('region', { name: 'Description' });
+    expect(description.textContent).toContain('Complete the worksheet.');
+    expect(bridge.requestsOf('homework:get')).toEqual([{ homeworkId: 104, pupilId: 4102571 }]);
+    await fireEvent.keyDown(window, { key: 'Escape' }); // back to the list
+    await fireEvent.click(await screen.findByRole('button', { name: /Essay plan/ }));
+    await screen.findByRole('region', { name: 'Description' });
+    expect(bridge.requestsOf('homework:get')).toHaveLength(1);
+  });
+
+  it('a description that fails to load says why and offers to try again', async () => {
+    const { screen, bridge } = await renderHomeworkTab();
+    bridge.handlers['homework:get'] = async () => {
+      throw new Error('That homework is not in the list any more.');
+    };
+    await fireEvent.click(screen.getByRole('button', { name: /Essay plan/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('That homework is not in the list any more.');
+    bridge.handlers['homework:get'] = async () => ({
+      id: 104,
+      descriptionHtml: '<p>Plan three paragraphs.</p>',
+    });
+    await fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByText('Plan three paragraphs.');
+  });
+
   it('opens the homework a notification points at', async () => {
     const { screen, bridge } = await renderApp(studentState());
     bridge.navigate({ view: 'homework', homeworkId: 104 });

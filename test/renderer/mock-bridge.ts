@@ -11,7 +11,7 @@ import type {
   ContractHandlers,
   DayView,
   EventChannel,
-  Homework,
+  HomeworkSummary,
   EventChannels,
   InvokeChannel,
   NavigateTarget,
@@ -20,7 +20,7 @@ import type {
   Settings,
   SettingsPatch,
 } from '../../preload/contract';
-import { NOW } from './fixtures';
+import { HOMEWORK_DESCRIPTIONS, NOW } from './fixtures';
 
 /** One recorded invoke. */
 export interface Call {
@@ -216,10 +216,10 @@ export const MOCK_ANNOUNCEMENTS: Announcement[] = [
  * `homework:tick` as main answers it: the homework (from the snapshot's groups) with its new status, and a
  * `state:changed` showing it. @throws Error "That homework is not in the list any more." for an unknown id.
  */
-export function tickInState(mock: MockBridge, homeworkId: number, ticked: boolean): Homework {
+export function tickInState(mock: MockBridge, homeworkId: number, ticked: boolean): HomeworkSummary {
   const found = mock.state.homework.flatMap((g) => g.items).find((h) => h.id === homeworkId);
   if (!found) throw new Error('That homework is not in the list any more.');
-  const updated: Homework = { ...found, status: ticked ? 'ticked' : 'todo' };
+  const updated: HomeworkSummary = { ...found, status: ticked ? 'ticked' : 'todo' };
   mock.emitState({
     ...mock.state,
     homework: mock.state.homework.map((g) => ({
@@ -261,6 +261,13 @@ export function createMockBridge(initial: AppState): MockBridge {
       'shell:open-external': async () => undefined,
       'attachment:open': async () => undefined,
       'announcement:read': async () => undefined,
+      'homework:get': async ({ homeworkId }) => {
+        const listed = mock.state.homework.some((g) => g.items.some((h) => h.id === homeworkId));
+        const descriptionHtml = HOMEWORK_DESCRIPTIONS.get(homeworkId);
+        if (!listed || descriptionHtml === undefined)
+          throw new Error('That homework is not in the list any more.');
+        return { id: homeworkId, descriptionHtml };
+      },
       'announcement:get': async ({ announcementId }) => {
         const found = MOCK_ANNOUNCEMENTS.find((a) => a.id === announcementId);
         if (!found) throw new Error('That announcement is no longer listed. Refresh and try again.');
