@@ -10,7 +10,8 @@
  *
  * Owns: the store keys `settings`, `settings.defaultsFor` and `ui.selectedPupilId`; in the remembered-data
  * store (`ports.cache`, else the same store) the cached known data in pieces (`cache.*`), `notify.ledger`
- * and `announcements.read`; and the vault key of ./session/keeper.ts. Must not import electron (main/index.ts injects the Electron ports).
+ * and `announcements.read`; and the vault key of ./session/keeper.ts. Must not import electron
+ * (main/index.ts injects the Electron ports).
  *
  * Secrets: credentials cross only from `auth:login` into the keeper (memory, and the vault when
  * remembered); they never reach the state, the store, a log line or an event.
