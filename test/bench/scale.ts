@@ -10,7 +10,6 @@
  *   Announcements, open one, back to Today) the main-thread time (CDP `TaskDuration`) and the longest
  *   task (`longtask` entries; tasks under 50 ms are not reported by Chromium, so 0 means none over 50).
  */
-import { spawn } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,10 +20,10 @@ import { build } from 'vite';
 import { createFolderStore } from '../../main/adapters/folder-store';
 import { createJsonFileStore } from '../../main/adapters/json-file-store';
 import type { Store } from '../../main/ports';
-import { childEnv, DETACHED, endProcessTree, TSX } from '../child-processes';
 import { CHROMIUM, CHROMIUM_ARGS, POPOVER } from '../e2e/browser';
 import { busyYearDataset, busyYearPupils } from '../fake-classcharts/busy-year';
 import { startFakeClassCharts } from '../fake-classcharts/index';
+import { spawnFakeServer, type SpawnedFake } from '../fake-classcharts/spawn';
 import { quietLogger, startPreview } from '../preview/server';
 import { benchApp, figure, type Figure, LOGINS, SimClock, todayComplete, trackedFetch } from './setup';
 
@@ -186,24 +185,8 @@ async function coreFigures(scale: number, latencyMs: number): Promise<Record<str
 }
 
 /** `npm run fake-server -- --busy-year <scale>` in a child process; resolves once it listens. */
-async function fakeInChild(scale: number, latencyMs: number): Promise<{ url: string; close(): void }> {
-  const cli = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../fake-classcharts/cli.ts');
-  const args = ['--busy-year', String(scale), '--today', TODAY, '--latency-ms', String(latencyMs)];
-  const child = spawn(process.execPath, [TSX, cli, ...args], {
-    detached: DETACHED,
-    env: childEnv(),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const found = /listening on (\S+)/.exec(out);
-      if (found) resolve(found[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`the fake server ended (${code}) before listening: ${out}`)));
-  });
-  return { url, close: () => endProcessTree(child) };
+function fakeInChild(scale: number, latencyMs: number): Promise<SpawnedFake> {
+  return spawnFakeServer(['--busy-year', String(scale), '--today', TODAY, '--latency-ms', String(latencyMs)]);
 }
 
 /** Bytes the cache writes in a simulated day after sign-in (a remembered parent, popover closed). */

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { childEnv, DETACHED, endProcessTree, TSX } from '../child-processes';
 import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
+import { spawnFakeServer } from '../fake-classcharts/spawn';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const children: ChildProcess[] = [];
@@ -41,16 +42,10 @@ function start(args: string[], env: Record<string, string> = {}): ChildProcess {
 }
 
 /** Starts the fake server CLI and resolves with its URL (its first stdout line). */
-function fakeServer(ttlSeconds: number): Promise<string> {
-  const child = start(['test/fake-classcharts/cli.ts', '--session-ttl', String(ttlSeconds), '--port', '0']);
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
-      if (url) resolve(url);
-    });
-    child.once('exit', (code) => reject(new Error(`fake server exited (${code})`)));
-  });
+async function fakeServer(ttlSeconds: number): Promise<string> {
+  const fake = await spawnFakeServer(['--session-ttl', String(ttlSeconds), '--port', '0']);
+  children.push(fake.child);
+  return fake.url;
 }
 
 /** Runs `cli watch` until its events span `seconds` after the first one, then SIGINT; returns lines and exit code. */
