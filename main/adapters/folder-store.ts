@@ -69,17 +69,15 @@ export function createFolderStore(folder: string, options: FolderStoreOptions = 
 
   const pathOf = (key: string) => join(folder, fileNameOf(key));
 
+  /** The file's text as last read or written (read once); `null` when there is none or it cannot be read. */
   function read(key: string): string | null {
     if (texts.has(key)) return texts.get(key) ?? null;
     let text: string | null = null;
     try {
       text = readFileSync(pathOf(key), 'utf8');
-      JSON.parse(text);
     } catch (error) {
-      if (text !== null) logger.warn('a remembered file was not valid JSON; it reads as missing', { key });
-      else if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
         logger.warn('could not read a remembered file', { key, error: String(error) });
-      text = null;
     }
     texts.set(key, text);
     return text;
@@ -144,7 +142,15 @@ export function createFolderStore(folder: string, options: FolderStoreOptions = 
     path: folder,
     get<T>(key: string): T | undefined {
       const text = read(key);
-      return text === null ? undefined : (JSON.parse(text) as T);
+      if (text === null) return undefined;
+      try {
+        return JSON.parse(text) as T;
+      } catch {
+        // Damaged (hand-edited, or not ours): missing from now on, and rewritten at the next change.
+        logger.warn('a remembered file was not valid JSON; it reads as missing', { key });
+        texts.set(key, null);
+        return undefined;
+      }
     },
     set(key, value) {
       change(key, value === undefined ? null : JSON.stringify(value));
