@@ -6,9 +6,16 @@
 export const PAGE_SLACK = 10;
 
 /**
- * How many of `total` items to render when `shown` were asked for: `shown`, or all of them when no more
- * than {@link PAGE_SLACK} would be left behind a "Show more" button. Never more than `total`.
+ * How many of `items` to render when `shown` were asked for: `shown`, and at least up to the item whose id
+ * is `keepId` (one a notification opened, or the list returns to); all of them when no more than
+ * {@link PAGE_SLACK} would be left behind a "Show more" button. Never more than there are.
  */
-export function renderedCount(total: number, shown: number): number {
-  return total - shown <= PAGE_SLACK ? total : Math.min(total, shown);
+export function renderedCount(
+  items: readonly { id: number }[],
+  shown: number,
+  keepId: number | null = null,
+): number {
+  const kept = keepId === null ? 0 : items.findIndex((item) => item.id === keepId) + 1;
+  const count = Math.max(shown, kept);
+  return items.length - count <= PAGE_SLACK ? items.length : count;
 }
