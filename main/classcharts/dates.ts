@@ -35,42 +35,83 @@ export function isIsoDate(value: unknown): value is IsoDate {
   return probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d;
 }
 
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Europe/London's offset from UTC (ms, +3,600,000 in summer time) per UTC hour (epoch ms / 3,600,000),
+ * as far as asked. The UK changes its clocks at 01:00 UTC, on the hour, so the offset is the same for
+ * every instant of a UTC hour. Kept because the rules and the snapshot ask for the London date of each of
+ * thousands of items at a busy year's scale (issue 30), and @date-fns/tz's zone lookup costs ~10 µs.
+ */
+const londonOffsets = new Map<number, number>();
+
+function londonOffsetMs(ms: number): number {
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = londonOffsets.get(hour);
+  if (offset === undefined) {
+    offset = -new TZDate(hour * HOUR_MS, SCHOOL_TIME_ZONE).getTimezoneOffset() * 60_000;
+    if (londonOffsets.size >= 8192) londonOffsets.clear();
+    londonOffsets.set(hour, offset);
+  }
+  return offset;
+}
+
+/** The Europe/London wall clock of an instant (epoch ms) as an ISO string without offset, `YYYY-MM-DDTHH:MM…`. */
+function londonWallClock(ms: number): string {
+  return new Date(ms + londonOffsetMs(ms)).toISOString();
+}
+
 /** The Europe/London calendar date of an instant (epoch ms), as `YYYY-MM-DD`. */
 export function londonDate(ms: number): IsoDate {
-  return format(new TZDate(ms, SCHOOL_TIME_ZONE), 'yyyy-MM-dd');
+  return londonWallClock(ms).slice(0, 10);
 }
 
 /** The Europe/London wall-clock time of an instant (epoch ms), as `HH:MM` (24 h). */
 export function londonTime(ms: number): string {
-  return format(new TZDate(ms, SCHOOL_TIME_ZONE), 'HH:mm');
+  return londonWallClock(ms).slice(11, 16);
 }
 
 /** Minutes since Europe/London midnight for an instant (epoch ms), 0–1439. */
 export function londonMinuteOfDay(ms: number): number {
-  const d = new TZDate(ms, SCHOOL_TIME_ZONE);
-  return d.getHours() * 60 + d.getMinutes();
+  const wall = londonWallClock(ms);
+  return Number(wall.slice(11, 13)) * 60 + Number(wall.slice(14, 16));
 }
 
 /**
  * Calendar arithmetic on `YYYY-MM-DD` (no time zone involved). Throws a RangeError on a malformed date.
  */
 export function addDays(date: IsoDate, days: number): IsoDate {
-  const m = ISO_DATE.exec(date);
-  if (!m || !isIsoDate(date)) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
-  const t = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days);
-  return new Date(t).toISOString().slice(0, 10);
+  return new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** Whole days from `a` to `b` (`b - a`), both `YYYY-MM-DD`. Throws a RangeError on a malformed date. */
 export function daysBetween(a: IsoDate, b: IsoDate): number {
-  const ta = Date.parse(`${addDays(a, 0)}T00:00:00Z`);
-  const tb = Date.parse(`${addDays(b, 0)}T00:00:00Z`);
-  return Math.round((tb - ta) / 86_400_000);
+  return dayNumber(b) - dayNumber(a);
+}
+
+/**
+ * Days since 1970-01-01 of the dates asked for: a busy year's homework list has a few hundred distinct due
+ * dates among thousands of items, grouped at every state (issue 30).
+ */
+const dayNumbers = new Map<string, number>();
+
+/** Days since 1970-01-01 of a `YYYY-MM-DD` date. Throws a RangeError on a malformed date. */
+function dayNumber(date: IsoDate): number {
+  let days = dayNumbers.get(date);
+  if (days === undefined) {
+    const m = ISO_DATE.exec(date);
+    if (!m || !isIsoDate(date)) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
+    days = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS;
+    if (dayNumbers.size >= 8192) dayNumbers.clear();
+    dayNumbers.set(date, days);
+  }
+  return days;
 }
 
 /** Day of week of a `YYYY-MM-DD` date: 0 = Sunday … 6 = Saturday. */
 export function dayOfWeek(date: IsoDate): number {
-  return new Date(`${addDays(date, 0)}T12:00:00Z`).getUTCDay();
+  return (((dayNumber(date) + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday
 }
 
 /**
@@ -90,7 +131,12 @@ export function londonLocalToInstant(date: string, time: string): Instant | null
 
 /** An instant (epoch ms) as an ISO string with the Europe/London offset, e.g. `2026-06-15T08:45:00+01:00`. */
 export function toLondonInstant(ms: number): Instant {
-  return format(new TZDate(ms, SCHOOL_TIME_ZONE), "yyyy-MM-dd'T'HH:mm:ssxxx");
+  const offset = londonOffsetMs(ms);
+  const minutes = Math.abs(offset) / 60_000;
+  const sign = offset < 0 ? '-' : '+';
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  const mm = String(minutes % 60).padStart(2, '0');
+  return `${new Date(ms + offset).toISOString().slice(0, 19)}${sign}${hh}:${mm}`;
 }
 
 /**
@@ -108,5 +154,5 @@ export function parseInstant(value: unknown): number | null {
 export function nextLondonMidnight(ms: number): number {
   const tomorrow = addDays(londonDate(ms), 1);
   const instant = londonLocalToInstant(tomorrow, '00:00');
-  return parseInstant(instant) ?? ms + 86_400_000;
+  return parseInstant(instant) ?? ms + DAY_MS;
 }
