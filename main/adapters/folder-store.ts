@@ -4,7 +4,11 @@
  * announcements read here), apart from the settings (issue 30, docs/decisions.md "The cache in pieces,
  * apart from the settings").
  *
- * - A `set` serializes at once (the caller's value may change later) and writes only when the text differs
+ * - A `set` keeps the value and returns at once; the value is serialized when its turn to be written comes,
+ *   a list item by item in slices of at most {@link SLICE_MS} between which the event loop runs (a busy
+ *   year's announcements are ~1 MB a pupil at 10×, ~10 MB at 100×: one `JSON.stringify` would hold the
+ *   main process 8 ms and 80 ms; issue 30). So a value must not be changed after it is handed over; the
+ *   app's data never is (every change is a new object). A key is written only when its text differs
  *   from what the file holds: a refresh that brings the same homework writes nothing.
  * - Writes are asynchronous (the main process never waits for the disk) and atomic: a temporary file is
  *   written, flushed to disk and renamed over the old one, so a crash leaves the old file or the new one.
@@ -30,11 +34,16 @@ import { writeFileAtomic } from './json-file-store';
  */
 export const REMEMBERED_DATA_FOLDER = 'remembered-data';
 
+/** The longest a slice of serializing a value runs before the event loop gets a turn, in ms. */
+export const SLICE_MS = 2;
+
 /** Options for {@link createFolderStore}. */
 export interface FolderStoreOptions {
   logger?: Logger;
   /** Told the size (UTF-8 bytes) of each file written, once it is on disk: the benchmark counts them. */
   onWrite?(bytes: number): void;
+  /** Told how long (ms) each synchronous slice of serializing a value took: the benchmark keeps the longest. */
+  onSlice?(ms: number): void;
 }
 
 /** A {@link Store} with its writes to wait for. */
@@ -53,15 +62,46 @@ export function fileNameOf(key: string): string {
 }
 
 /**
+ * `value` as `JSON.stringify` writes it, an array item by item: between slices of at most
+ * {@link SLICE_MS} the event loop runs. `onSlice` is told each slice's length (ms).
+ */
+export async function serializeInSlices(value: unknown, onSlice?: (ms: number) => void): Promise<string> {
+  let sliceStart = performance.now();
+  if (!Array.isArray(value)) {
+    const text = JSON.stringify(value);
+    onSlice?.(performance.now() - sliceStart);
+    return text;
+  }
+  const parts: string[] = [];
+  for (let i = 0; i < value.length; i += 1) {
+    // As JSON.stringify writes an array's item: what has no JSON form (undefined, a function) is null.
+    parts.push((JSON.stringify(value[i]) as string | undefined) ?? 'null');
+    const elapsed = performance.now() - sliceStart;
+    if (elapsed >= SLICE_MS && i < value.length - 1) {
+      onSlice?.(elapsed);
+      await new Promise((resume) => setImmediate(resume));
+      sliceStart = performance.now();
+    }
+  }
+  const text = `[${parts.join(',')}]`;
+  onSlice?.(performance.now() - sliceStart);
+  return text;
+}
+
+/** A change waiting to be written: the value to serialize, or `null` to delete the file. */
+type Change = { value: unknown } | null;
+
+/**
  * Opens (creating on first write) the folder store at `folder`. Reading a key reads its file once; later
- * reads parse the text kept in memory. Never throws on a missing or damaged file.
+ * reads parse the text kept in memory (or copy a value still waiting to be written). Never throws on a
+ * missing or damaged file.
  */
 export function createFolderStore(folder: string, options: FolderStoreOptions = {}): FolderStore {
   const logger = options.logger ?? silentLogger;
   /** The text each key's file holds (or will once its write is done); `null`: no file. */
   const texts = new Map<string, string | null>();
-  /** Keys whose text differs from their file, to write (`null`: to delete). */
-  const pending = new Map<string, string | null>();
+  /** Keys changed and not yet serialized, in the order changed. */
+  const pending = new Map<string, Change>();
   /** Per key, how many changes were asked for: a write in flight for an older one is not renamed. */
   const generations = new Map<string, number>();
   let draining: Promise<void> | null = null;
@@ -83,10 +123,10 @@ export function createFolderStore(folder: string, options: FolderStoreOptions = 
     return text;
   }
 
-  function change(key: string, text: string | null): void {
-    if (read(key) === text) return;
-    texts.set(key, text);
-    pending.set(key, text);
+  function change(key: string, next: Change): void {
+    // Set anew: to the end of the queue, so a key changed again and again cannot starve the others.
+    pending.delete(key);
+    pending.set(key, next);
     generations.set(key, (generations.get(key) ?? 0) + 1);
     draining ??= drain().finally(() => {
       draining = null;
@@ -96,9 +136,22 @@ export function createFolderStore(folder: string, options: FolderStoreOptions = 
   async function drain(): Promise<void> {
     await Promise.resolve(); // changes made in the same turn are written once
     while (pending.size > 0) {
-      const [key, text] = pending.entries().next().value as [string, string | null];
-      pending.delete(key);
+      const [key, next] = pending.entries().next().value as [string, Change];
       const generation = generations.get(key) ?? 0;
+      let text: string | null = null;
+      try {
+        if (next !== null) text = await serializeInSlices(next.value, options.onSlice);
+      } catch (error) {
+        // Not JSON (a cycle, a BigInt): a bug of the caller's; the file keeps what it had.
+        logger.error('could not serialize a remembered value', { key, error: String(error) });
+        if ((generations.get(key) ?? 0) === generation) pending.delete(key);
+        continue;
+      }
+      // Changed again while it was serialized: the newer change is still queued, and written instead.
+      if ((generations.get(key) ?? 0) !== generation) continue;
+      pending.delete(key);
+      if (read(key) === text) continue;
+      texts.set(key, text);
       try {
         if (text === null) await rm(pathOf(key), { force: true });
         else await writeAsync(key, text, generation);
@@ -141,6 +194,11 @@ export function createFolderStore(folder: string, options: FolderStoreOptions = 
   return {
     path: folder,
     get<T>(key: string): T | undefined {
+      if (pending.has(key)) {
+        const next = pending.get(key) ?? null;
+        // A copy, as a read of the file would give: the caller may change what it reads.
+        return next === null ? undefined : (JSON.parse(JSON.stringify(next.value)) as T);
+      }
       const text = read(key);
       if (text === null) return undefined;
       try {
@@ -153,7 +211,7 @@ export function createFolderStore(folder: string, options: FolderStoreOptions = 
       }
     },
     set(key, value) {
-      change(key, value === undefined ? null : JSON.stringify(value));
+      change(key, value === undefined ? null : { value });
     },
     delete(key) {
       change(key, null);
@@ -162,11 +220,14 @@ export function createFolderStore(folder: string, options: FolderStoreOptions = 
       while (draining) await draining;
     },
     flushSync() {
-      for (const [key, text] of [...pending]) {
+      for (const [key, next] of [...pending]) {
         pending.delete(key);
         // A write in flight for this key sees the newer generation and drops its temporary file.
         generations.set(key, (generations.get(key) ?? 0) + 1);
         try {
+          const text = next === null ? null : JSON.stringify(next.value);
+          if (read(key) === text) continue;
+          texts.set(key, text);
           writeSyncNow(key, text);
         } catch (error) {
           logger.warn('could not write a remembered file at quit', { key, error: String(error) });

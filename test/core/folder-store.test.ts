@@ -3,11 +3,18 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createFolderStore, fileNameOf } from '../../main/adapters/folder-store';
+import { createFolderStore, fileNameOf, SLICE_MS } from '../../main/adapters/folder-store';
+import { recordingLogger } from '../classcharts/helpers';
 import { tempFolder } from '../temp-folders';
 
-/** The file's inode: a new one after each write (a temporary file renamed over the old one). */
-const inode = (path: string) => statSync(path).ino;
+/**
+ * The file's inode and modification time: each write renames a new file over the old one, so one of them
+ * changes (an inode number freed by a rename may be given to the next file).
+ */
+const inode = (path: string) => {
+  const stat = statSync(path, { bigint: true });
+  return `${stat.ino}:${stat.mtimeNs}`;
+};
 
 describe('folder store', () => {
   it('keeps each key in its own file, read back by a new store', async () => {
@@ -41,12 +48,12 @@ describe('folder store', () => {
     expect(JSON.parse(readFileSync(join(folder, 'b.json'), 'utf8'))).toEqual({ items: [3, 4] });
   });
 
-  it('writes several changes of one key in a turn once, the last; a value changed later is not affected', async () => {
+  it('writes several changes of one key in a turn once, the last; a read is a copy', async () => {
     const folder = tempFolder('folder-store-');
     const store = createFolderStore(folder);
-    const value = { n: 1 };
-    store.set('k', value);
-    value.n = 2; // serialized at `set`
+    store.set('k', { n: 1 });
+    store.get<{ n: number }>('k')!.n = 2; // a copy: the value waiting to be written is not changed
+    expect(store.get('k')).toEqual({ n: 1 });
     store.set('k', { n: 3 });
     store.set('k', { n: 4 });
     expect(store.get('k')).toEqual({ n: 4 });
@@ -84,5 +91,54 @@ describe('folder store', () => {
   it('a key never names a path outside the folder', () => {
     expect(fileNameOf('../settings')).toBe('..%2fsettings.json');
     expect(fileNameOf('seen:homework-new:12')).toBe('seen%3ahomework-new%3a12.json');
+  });
+  it('serializes a long list in slices, the event loop running between them, to the text JSON gives', async () => {
+    const folder = tempFolder('folder-store-');
+    const slices: number[] = [];
+    const store = createFolderStore(folder, { onSlice: (ms) => slices.push(ms) });
+    // A busy year's announcements for one pupil: ~1 MB of HTML in 200 items.
+    const items = Array.from({ length: 200 }, (_, i) => ({
+      id: i,
+      title: `Announcement ${i}`,
+      html: `<p>${'Dear parents and carers, '.repeat(200)}</p>`,
+      gone: undefined,
+    }));
+    let turns = 0;
+    const ticking = setInterval(() => (turns += 1), 0);
+    store.set('announcements', [...items, undefined]);
+    expect(slices, 'set returns before serializing').toEqual([]);
+    await store.flush();
+    clearInterval(ticking);
+    const text = readFileSync(join(folder, 'announcements.json'), 'utf8');
+    expect(text).toBe(JSON.stringify([...items, undefined]));
+    expect(slices.length, 'more than one slice').toBeGreaterThan(1);
+    expect(turns, 'timers ran while it was serialized').toBeGreaterThan(0);
+    // Each slice ends at the first item past SLICE_MS; one item here takes well under a millisecond.
+    expect(Math.max(...slices)).toBeLessThan(SLICE_MS + 20);
+  });
+
+  it('a key changed while it is serialized is written once, the newer value', async () => {
+    const folder = tempFolder('folder-store-');
+    let written = 0;
+    const store = createFolderStore(folder, { onWrite: () => (written += 1) });
+    const big = (tag: string) => Array.from({ length: 400 }, (_, i) => `${tag} ${i} ${'x'.repeat(4000)}`);
+    store.set('k', big('old'));
+    await new Promise((resume) => setImmediate(resume)); // the first slice has run
+    store.set('k', big('new'));
+    await store.flush();
+    expect(JSON.parse(readFileSync(join(folder, 'k.json'), 'utf8'))[0]).toMatch(/^new 0 /);
+    expect(written).toBe(1);
+  });
+
+  it('a value with no JSON form is refused with an error logged, and the file keeps what it had', async () => {
+    const folder = tempFolder('folder-store-');
+    const logger = recordingLogger();
+    const store = createFolderStore(folder, { logger });
+    store.set('k', [1, 2]);
+    await store.flush();
+    store.set('k', [{ n: 10n }]);
+    await store.flush();
+    expect(JSON.parse(readFileSync(join(folder, 'k.json'), 'utf8'))).toEqual([1, 2]);
+    expect(logger.entries.some((e) => e.level === 'error' && e.message.includes('serialize'))).toBe(true);
   });
 });

@@ -35,8 +35,14 @@ async function rememberedParent() {
   return { h, settingsFile, folder, cache };
 }
 
+/** Per file, its inode and modification time: a file rewritten (a new file renamed over it) changes both or one. */
 const inodes = (folder: string) =>
-  Object.fromEntries(readdirSync(folder).map((name) => [name, statSync(join(folder, name)).ino]));
+  Object.fromEntries(
+    readdirSync(folder).map((name) => {
+      const stat = statSync(join(folder, name), { bigint: true });
+      return [name, `${stat.ino}:${stat.mtimeNs}`];
+    }),
+  );
 
 describe('remembered data, apart from the settings', () => {
   it('the settings file holds the settings only: reading a setting never parses the cached data', async () => {
