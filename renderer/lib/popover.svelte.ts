@@ -113,8 +113,12 @@ export function liveLessonStates(lessons: readonly LessonView[], nowMs: number):
 
 /** The popover store. Create one per page with the resolved bridge; `start()` loads and subscribes. */
 export class PopoverStore {
-  /** Main's snapshot, or `null` before the first `state:get` answer. */
-  state = $state<AppState | null>(null);
+  /**
+   * Main's snapshot, or `null` before the first `state:get` answer. Raw, not a deep proxy: main sends a
+   * whole new snapshot at each change, and reading hundreds of homeworks through proxies made every
+   * derived list slow at a busy year's scale (issue 30). Replaced, never changed in place.
+   */
+  state = $state.raw<AppState | null>(null);
   /** Set when the first `state:get` failed (the bridge is unreachable). */
   unavailable = $state<string | null>(null);
   view = $state<ViewName>('today');
@@ -129,12 +133,12 @@ export class PopoverStore {
   /** The day Today shows, or `null` for today (the snapshot's own day). */
   date = $state<IsoDate | null>(null);
   /** Another day's timetable (`day:get`), when `date` is set. */
-  day = $state<Loadable<DayView>>({ status: 'idle' });
+  day = $state.raw<Loadable<DayView>>({ status: 'idle' });
   moreSection = $state<MoreSection>('behaviour');
   /** An item of More to open (announcement) or point at, from a notification click. */
   moreItemId = $state<number | null>(null);
-  /** Records per section for the selected pupil. */
-  records = $state<Partial<Record<MoreSection, Loadable<RecordsResult>>>>({});
+  /** Records per section for the selected pupil. Raw (thousands of behaviour points): replaced, never changed. */
+  records = $state.raw<Partial<Record<MoreSection, Loadable<RecordsResult>>>>({});
   /** The minute clock (epoch ms), advanced at minute boundaries while the page is visible. */
   nowMs = $state(now());
   /** The user chose "Sign in again" from the banner while old data is still shown. */
@@ -163,9 +167,9 @@ export class PopoverStore {
    * The bodies opened, by {@link bodyKey}, for the selected pupil: an announcement's (`announcement:get`)
    * and a homework's description (`homework:get`). The lists and the state carry summaries only, so a busy
    * year's hundreds of bodies are neither sent nor rendered until one is opened (issue 30). Forgotten with
-   * the records.
+   * the records. Raw: replaced, never changed in place.
    */
-  bodies = $state<Record<string, Loadable<string>>>({});
+  bodies = $state.raw<Record<string, Loadable<string>>>({});
   /** Attached files being downloaded and opened (`attachment:open`), by {@link attachmentKey}. */
   openingFiles = $state<string[]>([]);
   /**
@@ -464,17 +468,28 @@ export class PopoverStore {
     const pupilId = this.state?.selectedPupilId ?? undefined;
     const old = this.records[section];
     const data = old && 'data' in old ? old.data : undefined;
-    this.records[section] = data ? { status: 'loading', data } : { status: 'loading' };
+    this.#setRecords(section, data ? { status: 'loading', data } : { status: 'loading' });
     try {
       const kind = recordKindOf(section);
       const result = await this.#api.getRecords(pupilId === undefined ? { kind } : { kind, pupilId });
       if ((this.state?.selectedPupilId ?? undefined) !== pupilId) return; // pupil changed meanwhile
-      this.records[section] = { status: 'ready', data: result };
+      this.#setRecords(section, { status: 'ready', data: result });
     } catch (error) {
-      this.records[section] = data
-        ? { status: 'error', error: errorMessage(error), data }
-        : { status: 'error', error: errorMessage(error) };
+      this.#setRecords(
+        section,
+        data
+          ? { status: 'error', error: errorMessage(error), data }
+          : { status: 'error', error: errorMessage(error) },
+      );
     }
+  }
+
+  #setRecords(section: MoreSection, records: Loadable<RecordsResult>): void {
+    this.records = { ...this.records, [section]: records };
+  }
+
+  #setBody(key: string, body: Loadable<string>): void {
+    this.bodies = { ...this.bodies, [key]: body };
   }
 
   // ------------------------------------------------------------------ actions
@@ -534,7 +549,7 @@ export class PopoverStore {
     this.settingsSave = { status: 'saving' };
     try {
       const settings = await this.#api.updateSettings(patch);
-      if (this.state) this.state.settings = settings;
+      if (this.state) this.state = { ...this.state, settings };
       this.settingsSave = { status: 'saved' };
       return settings;
     } catch (error) {
@@ -624,7 +639,7 @@ export class PopoverStore {
     const key = bodyKey(kind, id);
     const known = this.bodies[key];
     if (known?.status === 'ready' || known?.status === 'loading') return;
-    this.bodies[key] = { status: 'loading' };
+    this.#setBody(key, { status: 'loading' });
     const pupilId = this.state?.selectedPupilId ?? undefined;
     const forPupil = pupilId === undefined ? {} : { pupilId };
     try {
@@ -633,9 +648,9 @@ export class PopoverStore {
           ? await this.#api.getAnnouncement({ announcementId: id, ...forPupil })
           : await this.#api.getHomework({ homeworkId: id, ...forPupil });
       if ((this.state?.selectedPupilId ?? undefined) !== pupilId) return; // pupil changed meanwhile
-      this.bodies[key] = { status: 'ready', data: body.descriptionHtml };
+      this.#setBody(key, { status: 'ready', data: body.descriptionHtml });
     } catch (error) {
-      this.bodies[key] = { status: 'error', error: errorMessage(error) };
+      this.#setBody(key, { status: 'error', error: errorMessage(error) });
     }
   }
 
