@@ -9,6 +9,7 @@ import './lib/preview-socket';
 import { mount } from 'svelte';
 import App from './App.svelte';
 import { resolveBridge } from './lib/bridge';
+import { warmLazyViews } from './lib/lazy-views.svelte';
 import { PopoverStore } from './lib/popover.svelte';
 import './styles.css';
 
@@ -20,11 +21,11 @@ resolveBridge().then(
     const store = new PopoverStore(api);
     mount(App, { target, props: { store } });
     void store.start();
-    // Warm the on-demand chunks once the first screen is up, so they open at once: the sanitizer
-    // (DOMPurify, for a homework), the Settings view and the homework tick.
+    // Warm the on-demand chunks once the first screen is up, so they open at once: the views
+    // (lib/lazy-views.svelte.ts), the sanitizer (DOMPurify, for a homework) and the homework tick.
     const warm = () => {
+      void warmLazyViews();
       void import('./components/SanitizedHtml.svelte');
-      void import('./views/Settings.svelte');
       void import('./components/TickBox.svelte');
     };
     if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 2000 });

@@ -7,6 +7,7 @@ import { afterEach, vi } from 'vitest';
 import type { Component } from 'svelte';
 import type { AppState } from '../../preload/contract';
 import App from '../../renderer/App.svelte';
+import { warmLazyViews } from '../../renderer/lib/lazy-views.svelte';
 import { PopoverStore, storeContext } from '../../renderer/lib/popover.svelte';
 import { NOW, studentState } from './fixtures';
 import { createMockBridge, type MockBridge } from './mock-bridge';
@@ -39,6 +40,8 @@ export async function startStore(
   const bridge = createMockBridge(state);
   const store = new PopoverStore(bridge.api);
   stores.push(store);
+  // As main.ts does once the popover is idle: the views in chunks of their own show at once.
+  await warmLazyViews();
   await store.start();
   return { bridge, store };
 }

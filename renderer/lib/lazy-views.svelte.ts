@@ -1,0 +1,52 @@
+/**
+ * The views in chunks of their own (issue 30: the first load of a signed-in popover under 40 KB gzip):
+ * the sign-in form, the Homework and More tabs, a homework's detail and Settings. Each loads on first
+ * use, or earlier when main.ts warms them while the popover is idle; once loaded it renders at once, in
+ * the same frame as the click that asked for it (no pending state, no await block). A chunk that fails to
+ * load says so and is tried again on the next attempt.
+ */
+import type { Component } from 'svelte';
+
+/** A component loaded on demand: `component` once loaded, `failed` when the last attempt failed. */
+export class LazyView {
+  /** The loaded component, or `null` before it is loaded. */
+  component = $state.raw<Component<Record<string, unknown>> | null>(null);
+  /** True when the last attempt to load it failed (the chunk could not be read). */
+  failed = $state(false);
+  readonly #importer: () => Promise<{ default: Component<never> }>;
+  #loading: Promise<void> | null = null;
+
+  /** `importer`: the `import()` of the component's module (a literal path, so Vite makes it a chunk). */
+  constructor(importer: () => Promise<{ default: Component<never> }>) {
+    this.#importer = importer;
+  }
+
+  /** Loads it, once (again after a failure); resolves when it is loaded or has failed. Never rejects. */
+  load(): Promise<void> {
+    this.#loading ??= this.#importer().then(
+      (module) => {
+        this.component = module.default as unknown as Component<Record<string, unknown>>;
+        this.failed = false;
+      },
+      () => {
+        this.failed = true;
+        this.#loading = null;
+      },
+    );
+    return this.#loading;
+  }
+}
+
+/** The views main.ts warms and App.svelte, Homework.svelte and More's callers show through LazyView. */
+export const lazyViews = {
+  signIn: new LazyView(() => import('../views/SignIn.svelte')),
+  homework: new LazyView(() => import('../views/Homework.svelte')),
+  homeworkDetail: new LazyView(() => import('../views/HomeworkDetail.svelte')),
+  more: new LazyView(() => import('../views/More.svelte')),
+  settings: new LazyView(() => import('../views/Settings.svelte')),
+} as const;
+
+/** Loads every lazy view (main.ts, once the first screen is up; the tests, before rendering). */
+export async function warmLazyViews(): Promise<void> {
+  await Promise.all(Object.values(lazyViews).map((view) => view.load()));
+}
