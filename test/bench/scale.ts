@@ -7,8 +7,9 @@
  *   change pushes, the cache's writes (the longest synchronous part of one, the bytes a simulated day
  *   writes) and what a settings read parses, and the process's RSS after the sync;
  * - in Debian Chromium on `npm run preview`'s page: per step a person takes (sign in, Homework, More,
- *   Announcements, open one, back to Today) the main-thread time (CDP `TaskDuration`) and the longest
- *   task (`longtask` entries; tasks under 50 ms are not reported by Chromium, so 0 means none over 50).
+ *   Announcements, open one, every other section of More, open a homework, back to Today, the next
+ *   pupil) the main-thread time (CDP `TaskDuration`) and the longest task (`longtask` entries; tasks
+ *   under 50 ms are not reported by Chromium, so 0 means none over 50).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -17,7 +18,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Locator, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { createFolderStore } from '../../main/adapters/folder-store';
 import { createJsonFileStore } from '../../main/adapters/json-file-store';
@@ -260,6 +261,24 @@ async function step(page: Page, name: string, act: () => Promise<void>): Promise
   return { name, mainThreadMs: Math.round(mainThreadMs), longestTaskMs: Math.round(longestTaskMs), wallMs };
 }
 
+/** More's other sections, one step each: Detentions, Badges and (where the school shows it) Attendance. */
+async function recordSteps(page: Page, records: Locator): Promise<Step[]> {
+  const steps: Step[] = [];
+  for (const section of ['Detentions', 'Badges', 'Attendance']) {
+    const button = records.getByRole('button', { name: section });
+    if ((await button.count()) === 0) continue;
+    steps.push(
+      await step(page, section, async () => {
+        await button.click();
+        await page
+          .locator(`section[aria-label="${section}"][aria-busy="false"]`)
+          .waitFor({ timeout: 60_000 });
+      }),
+    );
+  }
+  return steps;
+}
+
 /** The popover's steps in Chromium for the demo parent at `scale` (exported for a run of these alone). */
 export async function chromiumFigures(scale: number): Promise<Record<string, Figure>> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'cc-bench-scale-renderer-'));
@@ -306,8 +325,26 @@ export async function chromiumFigures(scale: number): Promise<Record<string, Fig
         await page.locator('details.announcement summary').first().click();
         await page.getByText('Dear parents and carers').first().waitFor({ timeout: 60_000 });
       }),
+      ...(await recordSteps(page, records)),
+      await step(page, 'Homework → open one', async () => {
+        await sections.getByRole('button', { name: /^Homework/ }).click();
+        await page.locator('main li button').first().click();
+        await page.locator('#hw-title').waitFor();
+      }),
       await step(page, 'Today', async () => {
         await sections.getByRole('button', { name: /^Today/ }).click();
+        await page.locator('ol.lessons li.lesson').first().waitFor();
+      }),
+      await step(page, 'the next pupil', async () => {
+        const next = page
+          .getByRole('group', { name: /^Pupil/ })
+          .getByRole('button')
+          .nth(1);
+        await next.click();
+        await page
+          .locator('[aria-pressed="true"]', { hasText: (await next.textContent()) ?? '' })
+          .first()
+          .waitFor();
         await page.locator('ol.lessons li.lesson').first().waitFor();
       }),
     ];
