@@ -35,7 +35,7 @@ import { writeFileAtomic } from './json-file-store';
 export const REMEMBERED_DATA_FOLDER = 'remembered-data';
 
 /** The longest a slice of serializing a value runs before the event loop gets a turn, in ms. */
-export const SLICE_MS = 2;
+export const SLICE_MS = 1;
 
 /** Options for {@link createFolderStore}. */
 export interface FolderStoreOptions {
