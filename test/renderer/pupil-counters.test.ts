@@ -35,4 +35,24 @@ describe('pupil switcher counters', () => {
       'none due2 detentions',
     );
   });
+
+  it('with more than three children the chips are names only; the counts are still heard', async () => {
+    const names = ['Amelia', 'Oliver', 'Isla', 'Noah', 'Ava', 'Leo'];
+    const { screen } = await renderApp(
+      parentState({
+        pupils: names.map((name, i) => pupil(4102571 + i, `${name} Smith`, { counters: counters(1, 0) })),
+      }),
+    );
+    await fireEvent.click(screen.getByRole('button', { name: /^Homework/ }));
+    for (const name of names) {
+      const chip = screen.getByRole('button', { name: new RegExp(`^${name}`) });
+      expect(chip.querySelector('.counts'), `${name}: no counts shown`).toBeNull();
+      expect(chip.textContent?.replace(/\s+/g, ' ').trim()).toBe(
+        `${name} : 1 overdue and 3 due and 1 detention`,
+      );
+      expect(chip.querySelector('.visually-hidden')?.textContent).toBe(
+        ': 1 overdue and 3 due and 1 detention',
+      );
+    }
+  });
 });

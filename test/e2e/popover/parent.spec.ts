@@ -1,6 +1,7 @@
 /**
  * A parent's popover in Chromium against the preview: the pupil switcher (buttons and number keys), three
- * children at a glance on Today, and their chips (homework counts and detentions in words) on one row.
+ * children at a glance on Today, and their chips (homework counts and detentions in words) on one row; six
+ * children's chips as names in two rows at most.
  */
 import { expect, test } from '../fixtures';
 import {
@@ -119,3 +120,35 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test('six children: names only on the chips, in two rows at most, and the homework list starts in view', async ({
+  page,
+  preview,
+}) => {
+  const fake = preview.fake!;
+  const parent = fake.dataset.parents[0]!;
+  const names = ['Amelia', 'Oliver', 'Isla', 'Noah'];
+  for (const [i, name] of names.entries()) {
+    const child = structuredClone(fakePupil(preview, parent.pupilIds[i % 2]!));
+    child.pupil = { ...child.pupil, id: 4103000 + i, first_name: name, name: `${name} Hughes` };
+    fake.dataset.pupils.push(child);
+    parent.pupilIds.push(child.pupil.id);
+  }
+  await signInParent(page, fake.accounts.parent);
+  await openTab(page, 'Homework');
+  const chips = page.getByRole('group', { name: /^Pupil/ }).getByRole('button');
+  expect(await chips.count()).toBe(6);
+  const rows = new Set<number>();
+  for (let i = 0; i < 6; i++) {
+    const box = (await chips.nth(i).boundingBox())!;
+    rows.add(Math.round(box.y));
+    expect(box.x + box.width, 'inside the popover').toBeLessThanOrEqual(380);
+    expect(await chips.nth(i).locator('.counts').count(), 'no counts under the name').toBe(0);
+  }
+  expect(rows.size, 'two rows at most').toBeLessThanOrEqual(2);
+  // A parent of six still sees homework without scrolling, above the footer.
+  const first = page.locator('main li').first();
+  const footer = (await page.locator('footer').boundingBox())!;
+  const item = (await first.boundingBox())!;
+  expect(item.y + item.height, 'the first homework above the footer').toBeLessThanOrEqual(footer.y);
+});
