@@ -3,7 +3,8 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createFolderStore, fileNameOf, SLICE_MS } from '../../main/adapters/folder-store';
+import { createHash } from 'node:crypto';
+import { createFolderStore, fileNameOf, serializeInSlices, SLICE_MS } from '../../main/adapters/folder-store';
 import { recordingLogger } from '../classcharts/helpers';
 import { tempFolder } from '../temp-folders';
 
@@ -140,5 +141,60 @@ describe('folder store', () => {
     await store.flush();
     expect(JSON.parse(readFileSync(join(folder, 'k.json'), 'utf8'))).toEqual([1, 2]);
     expect(logger.entries.some((e) => e.level === 'error' && e.message.includes('serialize'))).toBe(true);
+  });
+
+  it('a read while a change is on its way to disk gives the new value, never the old file', async () => {
+    const folder = tempFolder('folder-store-');
+    const store = createFolderStore(folder);
+    const list = (tag: string) => Array.from({ length: 300 }, (_, i) => `${tag} ${i} ${'x'.repeat(3000)}`);
+    store.set('k', list('old'));
+    await store.flush();
+    store.set('k', list('new'));
+    let reads = 0;
+    const flushed = store.flush();
+    let done = false;
+    void flushed.then(() => (done = true));
+    while (!done) {
+      expect(store.get<string[]>('k')![0]).toMatch(/^new 0 /);
+      reads += 1;
+      await new Promise((resume) => setImmediate(resume));
+    }
+    expect(reads, 'read while it was serialized and written').toBeGreaterThan(1);
+    expect(createFolderStore(folder).get<string[]>('k')![0]).toMatch(/^new 0 /);
+  });
+
+  it('quitting at any moment of a write leaves the newest value on disk', async () => {
+    const list = (tag: string) => Array.from({ length: 300 }, (_, i) => `${tag} ${i} ${'x'.repeat(3000)}`);
+    for (let turns = 0; turns < 40; turns += 4) {
+      const folder = tempFolder('folder-store-');
+      const store = createFolderStore(folder);
+      store.set('k', list('old'));
+      store.flushSync();
+      store.set('k', list('new'));
+      for (let i = 0; i < turns; i += 1) await new Promise((resume) => setImmediate(resume));
+      store.flushSync(); // will-quit: nothing asynchronous runs after this
+      expect(JSON.parse(readFileSync(join(folder, 'k.json'), 'utf8'))[0], `after ${turns} turns`).toMatch(
+        /^new 0 /,
+      );
+      await store.flush(); // the dropped asynchronous write leaves nothing behind
+      expect(readdirSync(folder)).toEqual(['k.json']);
+    }
+  });
+
+  it('serializes to the text and digest JSON.stringify gives, in chunks, for any list', async () => {
+    const values: unknown[] = [
+      [],
+      [null],
+      { a: [1, 2] },
+      Array.from({ length: 500 }, (_, i) => ({ i, s: 'é'.repeat(i * 7), u: undefined })),
+      [undefined, () => 1, 'a'],
+    ];
+    for (const value of values) {
+      const serialized = await serializeInSlices(value);
+      const text = JSON.stringify(value);
+      expect(serialized.chunks.join('')).toBe(text);
+      expect(serialized.digest).toBe(createHash('sha256').update(text).digest('hex'));
+      expect(serialized.bytes).toBe(Buffer.byteLength(text));
+    }
   });
 });
