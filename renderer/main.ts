@@ -21,13 +21,9 @@ resolveBridge().then(
     const store = new PopoverStore(api);
     mount(App, { target, props: { store } });
     void store.start();
-    // Warm the on-demand chunks once the first screen is up, so they open at once: the views
-    // (lib/lazy-views.svelte.ts), the sanitizer (DOMPurify, for a homework) and the homework tick.
-    const warm = () => {
-      void warmLazyViews();
-      void import('./components/SanitizedHtml.svelte');
-      void import('./components/TickBox.svelte');
-    };
+    // Warm the on-demand chunks once the first screen is up, so they open at once: the views, the
+    // homework tick and the sanitizer (DOMPurify, for a homework): lib/lazy-views.svelte.ts.
+    const warm = () => void warmLazyViews();
     if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 2000 });
     else setTimeout(warm, 500);
   },

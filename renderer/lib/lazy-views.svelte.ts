@@ -1,7 +1,7 @@
 /**
  * The views in chunks of their own (issue 30: the first load of a signed-in popover under 40 KB gzip):
- * the sign-in form, the Homework and More tabs, a homework's detail and Settings. Each loads on first
- * use, or earlier when main.ts warms them while the popover is idle; once loaded it renders at once, in
+ * the sign-in form, the Homework and More tabs, a homework's detail and Settings; and the homework tick
+ * and the sanitized-HTML component. Each loads on first use, or earlier when main.ts warms them while the popover is idle; once loaded it renders at once, in
  * the same frame as the click that asked for it (no pending state, no await block). A chunk that fails to
  * load says so and is tried again on the next attempt.
  */
@@ -37,13 +37,20 @@ export class LazyView {
   }
 }
 
-/** The views main.ts warms and App.svelte, Homework.svelte and More's callers show through LazyView. */
+/**
+ * The views and parts in chunks of their own, which main.ts warms: the views App.svelte and Homework.svelte
+ * show through components/Lazy.svelte, and two parts rendered many times, each through one LazyView
+ * rather than an `import()` per row: the homework tick and the component that shows school HTML (with
+ * DOMPurify).
+ */
 export const lazyViews = {
   signIn: new LazyView(() => import('../views/SignIn.svelte')),
   homework: new LazyView(() => import('../views/Homework.svelte')),
   homeworkDetail: new LazyView(() => import('../views/HomeworkDetail.svelte')),
   more: new LazyView(() => import('../views/More.svelte')),
   settings: new LazyView(() => import('../views/Settings.svelte')),
+  tickBox: new LazyView(() => import('../components/TickBox.svelte')),
+  sanitizedHtml: new LazyView(() => import('../components/SanitizedHtml.svelte')),
 } as const;
 
 /** Loads every lazy view (main.ts, once the first screen is up; the tests, before rendering). */

@@ -88,12 +88,14 @@ export function staticImportFiles(
 
 /**
  * The files (relative to the build folder, e.g. `assets/ws-transport-Bx1.js`) of the chunks `modules`
- * need — each module's chunk and the chunks it imports statically — minus the entry chunks, which the
- * page loads anyway. Throws when the manifest is malformed or does not name one of `modules` (the build
- * and PREVIEW_BRIDGE_MODULES disagree).
+ * need — each module's chunk and the chunks it imports statically — minus the entry chunks and the chunks
+ * they import statically, which the page loads anyway (code the bridge shares with the app, split out by
+ * Rollup). Throws when the manifest is malformed or does not name one of `modules` (the build and
+ * PREVIEW_BRIDGE_MODULES disagree).
  */
 export function chunksToPreload(manifestJson: string, modules: readonly string[]): string[] {
-  return staticImportFiles(manifestJson, modules, { skipEntries: true });
+  const loaded = new Set(staticImportFiles(manifestJson, 'entries'));
+  return staticImportFiles(manifestJson, modules, { skipEntries: true }).filter((file) => !loaded.has(file));
 }
 
 /**
