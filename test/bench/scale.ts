@@ -48,35 +48,40 @@ const VITE_CONFIG = path.resolve(
  */
 function measuredStores(folder: string) {
   const file = path.join(folder, 'classcharts-tray.json');
-  let longestWriteMs = 0;
+  /** The longest synchronous part of a write, per file kind (ms); how many cache writes there were. */
+  const longest = { settings: 0, cache: 0 };
+  let cacheWrites = 0;
   let bytesWritten = 0;
-  const timed = (write: () => void, bytes: () => number) => {
+  const timed = (kind: keyof typeof longest, write: () => void, bytes: () => number) => {
     const start = performance.now();
     write();
-    longestWriteMs = Math.max(longestWriteMs, performance.now() - start);
+    longest[kind] = Math.max(longest[kind], performance.now() - start);
+    if (kind === 'cache') cacheWrites += 1;
     bytesWritten += bytes();
   };
   const fileStore = createJsonFileStore(file);
   const size = () => (existsSync(file) ? statSync(file).size : 0);
   const settings: Store = {
     get: (key) => fileStore.get(key),
-    set: (key, value) => timed(() => fileStore.set(key, value), size),
-    delete: (key) => timed(() => fileStore.delete(key), size),
+    set: (key, value) => timed('settings', () => fileStore.set(key, value), size),
+    delete: (key) => timed('settings', () => fileStore.delete(key), size),
   };
   const folderStore = createFolderStore(path.join(folder, 'remembered-data'), {
     onWrite: (bytes) => (bytesWritten += bytes),
     // Serializing happens after `set` returns, in slices between which the event loop runs.
-    onSlice: (ms) => (longestWriteMs = Math.max(longestWriteMs, ms)),
+    onSlice: (ms) => (longest.cache = Math.max(longest.cache, ms)),
   });
   const cache: Store & { flushSync(): void } = {
     get: (key) => folderStore.get(key),
     set: (key, value) =>
       timed(
+        'cache',
         () => folderStore.set(key, value),
         () => 0,
       ),
     delete: (key) =>
       timed(
+        'cache',
         () => folderStore.delete(key),
         () => 0,
       ),
@@ -87,7 +92,13 @@ function measuredStores(folder: string) {
     cache,
     flush: () => folderStore.flush(),
     settingsBytes: size,
-    longestWriteMs: () => longestWriteMs,
+    /**
+     * The longest synchronous part of a cache write: in the folder store; in the settings file for a
+     * version that ignores the `cache` port (before issue 30), where the cache was.
+     */
+    longestCacheWriteMs: () => (cacheWrites > 0 ? longest.cache : longest.settings),
+    /** The longest settings write (a small file written whole, with an fsync, as electron-store does). */
+    longestSettingsWriteMs: () => longest.settings,
     bytesWritten: () => bytesWritten,
   };
 }
@@ -152,8 +163,9 @@ async function coreFigures(scale: number, latencyMs: number): Promise<Record<str
         ...conditions,
         measured: 'JSON of the state a change sends the popover, the first pupil selected, after the sync',
       }),
-      scaleCacheWriteMs: figure(stores.longestWriteMs(), 'ms', 5, '≤ 5 ms (a few)', {
+      scaleCacheWriteMs: figure(stores.longestCacheWriteMs(), 'ms', 5, '≤ 5 ms (a few)', {
         ...conditions,
+        settingsLongestWriteMs: Math.round(stores.longestSettingsWriteMs() * 10) / 10,
         measured:
           'the longest synchronous part of a cache write over sign-in and sync: a `set` itself, or a slice of serializing a piece afterwards (the disk write is asynchronous)',
       }),
