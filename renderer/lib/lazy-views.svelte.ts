@@ -1,9 +1,10 @@
 /**
  * The views in chunks of their own (issue 30: the first load of a signed-in popover under 40 KB gzip):
  * the sign-in form, the Homework and More tabs, a homework's detail and Settings; and the homework tick
- * and the sanitized-HTML component. Each loads on first use, or earlier when main.ts warms them while the popover is idle; once loaded it renders at once, in
- * the same frame as the click that asked for it (no pending state, no await block). A chunk that fails to
- * load says so and is tried again on the next attempt.
+ * and the sanitized-HTML component. Each loads on first use, or earlier when main.ts warms them while the
+ * popover is idle; once loaded it renders at once, in the same frame as the click that asked for it (no
+ * pending state, no await block). A chunk that fails to load says so and is tried again on the next
+ * attempt.
  */
 import type { Component } from 'svelte';
 
