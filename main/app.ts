@@ -35,7 +35,7 @@ import type {
 import { createMemoryStore } from './adapters/memory-store';
 import { programExtension, signedLinkExpiresAt } from './attachment-names';
 import { ClassChartsClient, type Credentials } from './classcharts/client';
-import type { Attachment, Pupil } from './classcharts/types';
+import type { Announcement, Attachment, Homework, Pupil } from './classcharts/types';
 import {
   AttachmentLinkExpiredError,
   InvalidInputError,
@@ -603,13 +603,28 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
   // Attachments
   // -------------------------------------------------------------------------------------------
 
+  /**
+   * A homework or an announcement as main last read it, for the pupil a request names (else the one
+   * shown), with when its list was read; `undefined` when it is not listed. Throws (engine.pupil) when
+   * there is no such pupil.
+   */
+  function listedItem(
+    kind: AttachmentRequest['kind'],
+    itemId: number,
+    pupilId: number | undefined,
+  ): { item: Homework | Announcement; fetchedAt: number } | undefined {
+    const known = engine.pupil(pupilId ?? selectedPupilId ?? undefined);
+    const list = kind === 'homework' ? known.homework : known.announcements;
+    const item = list?.items.find((listed) => listed.id === itemId);
+    return list && item ? { item, fetchedAt: list.fetchedAt } : undefined;
+  }
+
   /** The listed file a request names, and when its list was read. Throws an Error fit to show. */
   function listedAttachment(request: AttachmentRequest): { file: Attachment; fetchedAt: number } {
-    const known = engine.pupil(request.pupilId ?? selectedPupilId ?? undefined);
-    const list = request.kind === 'homework' ? known.homework : known.announcements;
-    const file = list?.items.find((item) => item.id === request.itemId)?.attachments[request.index];
-    if (!list || !file) throw new Error('That file is no longer listed. Refresh and try again.');
-    return { file, fetchedAt: list.fetchedAt };
+    const listed = listedItem(request.kind, request.itemId, request.pupilId);
+    const file = listed?.item.attachments[request.index];
+    if (!listed || !file) throw new Error('That file is no longer listed. Refresh and try again.');
+    return { file, fetchedAt: listed.fetchedAt };
   }
 
   /** Should this homework file's link be read again before downloading it? */
@@ -735,8 +750,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       shown(async () => {
         const { announcementId, pupilId } = parseRequest('announcement:get', request);
         requireSignedIn();
-        const known = engine.pupil(pupilId ?? selectedPupilId ?? undefined);
-        const found = known.announcements?.items.find((item) => item.id === announcementId);
+        const found = listedItem('announcement', announcementId, pupilId)?.item;
         if (!found) throw new Error('That announcement is no longer listed. Refresh and try again.');
         return { id: found.id, descriptionHtml: found.descriptionHtml };
       }),
@@ -752,9 +766,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       shown(async () => {
         const { homeworkId, pupilId } = parseRequest('homework:get', request);
         requireSignedIn();
-        const found = engine
-          .pupil(pupilId ?? selectedPupilId ?? undefined)
-          .homework?.items.find((item) => item.id === homeworkId);
+        const found = listedItem('homework', homeworkId, pupilId)?.item;
         if (!found) throw new Error('That homework is not in the list any more.');
         return { id: found.id, descriptionHtml: found.descriptionHtml };
       }),
