@@ -13,11 +13,13 @@
  *   cookie back: Chromium attaches the jar's cookies (the client's own `Cookie` header is not forwarded),
  *   so a jar that lost them fails here with the service's "not logged in" answer.
  *
- * Anything else gets a 404. Binds 127.0.0.1 on a free port; nothing leaves the machine.
+ * Anything else gets a 404, and a request whose `Host` is not this machine a 403 (DNS-rebinding defence,
+ * main/loopback-host.ts). Binds 127.0.0.1 on a free port; nothing leaves the machine.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isAllowedHost, REFUSED_HOST_BODY } from '../loopback-host';
 
 /** The made-up student the stand-in accepts (never a real account). */
 export const STAND_IN_STUDENT = {
@@ -98,7 +100,13 @@ const STUDENT = {
 export async function startSignInStandIn(): Promise<SignInStandIn> {
   const requests: StandInRequest[] = [];
   const issued = new Map<string, string>(); // token → cc-session
+  let port = 0;
   const server = createServer((req, res) => {
+    if (!isAllowedHost(req.headers.host, port)) {
+      res.writeHead(403, { 'content-type': 'text/plain' });
+      res.end(REFUSED_HOST_BODY);
+      return;
+    }
     void (async () => {
       const body = await readBody(req);
       const path = (req.url ?? '/').split('?')[0] ?? '/';
@@ -150,7 +158,7 @@ export async function startSignInStandIn(): Promise<SignInStandIn> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,

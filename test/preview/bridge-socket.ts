@@ -3,7 +3,8 @@
  * `invoke` frame is checked (envelope with the protocol's zod schema, argument with
  * main/contract-schemas.ts parseRequest) before createApp's handler runs; answers and events go back as
  * JSON frames. A connection is greeted with main's clock and state (`hello`), so the page shows the
- * state without asking for it. Only pages served by this preview (same Origin) may connect.
+ * state without asking for it. Only pages served by this preview may connect: the upgrade's `Host` and
+ * `Origin` must both name this machine on the preview's port (main/loopback-host.ts).
  *
  * A frame over MAX_INVOKE_FRAME_BYTES (the page refuses to send one; a client that skips that check) or
  * one ws cannot read costs that connection only: ws closes it (code 1009 for the size) and reports an
@@ -14,6 +15,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ContractHandlers, InvokeChannel } from '../../preload/contract';
 import { parseRequest } from '../../main/contract-schemas';
+import { isAllowedHost, isAllowedOrigin } from '../../main/loopback-host';
 import type { App, Logger } from '../../main/ports';
 import {
   MAX_INVOKE_FRAME_BYTES,
@@ -33,7 +35,7 @@ export interface BridgeTarget {
 
 /** A WebSocket endpoint for the bridge, attached to an HTTP server's `upgrade` event. */
 export interface BridgeSocket {
-  /** Handles an HTTP upgrade; refuses other paths and foreign origins. */
+  /** Handles an HTTP upgrade; refuses other paths, foreign hosts and foreign origins (403). */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Open page connections. */
   readonly clients: ReadonlySet<WebSocket>;
@@ -46,8 +48,8 @@ export function helloFrame(target: Pick<BridgeTarget, 'app' | 'now'>): ServerMes
   return { type: 'hello', now: target.now(), state: target.app.state() };
 }
 
-/** Creates the bridge endpoint; `origin()` is this preview's own `http://127.0.0.1:PORT`. */
-export function createBridgeSocket(target: BridgeTarget, origin: () => string): BridgeSocket {
+/** Creates the bridge endpoint; `port()` is the port this preview listens on. */
+export function createBridgeSocket(target: BridgeTarget, port: () => number): BridgeSocket {
   // permessage-deflate: the `hello` frame (a signed-in state, ~7 KB of JSON) goes as ~2 KB. Chromium reads
   // a new WebSocket 1,000 bytes at a time (net/websockets/websocket_basic_stream.cc, kSmallReadBufferSize),
   // one task each, so the uncompressed frame reached the page ~12 ms after a small one on the bench
@@ -111,9 +113,14 @@ export function createBridgeSocket(target: BridgeTarget, origin: () => string): 
   return {
     handleUpgrade(request, socket, head) {
       const url = new URL(request.url ?? '/', 'http://preview');
-      if (url.pathname !== PREVIEW_BRIDGE_PATH || request.headers.origin !== origin()) {
+      if (
+        url.pathname !== PREVIEW_BRIDGE_PATH ||
+        !isAllowedHost(request.headers.host, port()) ||
+        !isAllowedOrigin(request.headers.origin, port())
+      ) {
         target.logger.warn('preview bridge: refused a connection', {
           path: url.pathname,
+          host: request.headers.host ?? null,
           origin: request.headers.origin ?? null,
         });
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');

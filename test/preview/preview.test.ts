@@ -13,6 +13,7 @@ import { createBridge } from '../../preload/bridge';
 import { parseServerMessage } from '../../renderer/lib/ws-protocol';
 import { createWebSocketTransport, type SocketLike } from '../../renderer/lib/ws-transport';
 import { silentLogger } from '../../main/ports';
+import { requestWithHost } from '../host-request';
 import { startPreview, type Preview } from './server';
 import {
   chunksToPreload,
@@ -144,6 +145,59 @@ describe('preview page server', () => {
 
   it('refuses to serve a page without a CSP', () => {
     expect(() => previewCsp('<html></html>', 'ws://127.0.0.1:1')).toThrow(/Content-Security-Policy/);
+  });
+});
+
+/** A GET of `pathname` on the preview naming `host`: status, body and the page's CSP header. */
+async function getWithHost(
+  host: string,
+  pathname = '/',
+): Promise<{ status: number; body: string; csp: string }> {
+  const { status, body, headers } = await requestWithHost(`${origin}${pathname}`, host);
+  return { status, body, csp: String(headers['content-security-policy'] ?? '') };
+}
+
+describe('preview host check (DNS rebinding)', () => {
+  // A page on attacker.example that rebinds its name to 127.0.0.1 sends its own name in Host: issue 26 §1,
+  // Vite's server.allowedHosts defence (GHSA-vg6x-rcgg-rjx6).
+  it("refuses a foreign Host: the page, main's state and the files stay unread", async () => {
+    const port = new URL(origin).port;
+    for (const host of [`rebind.attacker.example:${port}`, `127.0.0.1.nip.io:${port}`, '127.0.0.1:1']) {
+      for (const pathname of ['/', '/assets/app.js']) {
+        const { status, body } = await getWithHost(host, pathname);
+        expect({ host, pathname, status }).toEqual({ host, pathname, status: 403 });
+        expect(body).not.toContain('<html');
+        expect(body).not.toContain('export');
+      }
+    }
+  });
+
+  it("serves this machine's own names, each page's CSP naming its own WebSocket origin", async () => {
+    const port = new URL(origin).port;
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`]) {
+      const { status, csp } = await getWithHost(host);
+      expect({ host, status }).toEqual({ host, status: 200 });
+      expect(csp).toContain(`connect-src ws://${host};`);
+    }
+  });
+
+  it('refuses a bridge upgrade naming a foreign Host, even with a matching Origin', async () => {
+    const port = new URL(origin).port;
+    const socket = new WebSocket(`${origin.replace('http', 'ws')}/bridge`, {
+      origin: `http://rebind.attacker.example:${port}`,
+      headers: { host: `rebind.attacker.example:${port}` },
+    });
+    const status = await new Promise<number>((resolve) =>
+      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0)),
+    );
+    expect(status).toBe(403);
+  });
+
+  it("accepts a page served as localhost: the bridge takes this machine's names as origins", async () => {
+    const port = new URL(origin).port;
+    const { api, socket } = connect(`http://localhost:${port}`);
+    expect((await api.getState()).environment).toMatchObject({ platform: 'browser' });
+    socket.close();
   });
 });
 

@@ -4,7 +4,9 @@
  * (./bridge-socket.ts) to createApp (main/app.ts) running here with a memory vault and store, a console
  * notifier, a shell that logs links and files instead of opening them (attached files are downloaded
  * to a temporary folder removed on close), against `baseUrl` — by default a fake
- * ClassCharts server (test/fake-classcharts/) it starts itself.
+ * ClassCharts server (test/fake-classcharts/) it starts itself. Every request and upgrade must name this
+ * machine in `Host` (127.0.0.1, localhost or [::1] on the preview's port, main/loopback-host.ts): the page
+ * holds the signed-in state, a real child's when the preview runs against the real service.
  *
  * Used by `npm run preview` (./cli.ts) and the Playwright end-to-end tests (test/e2e/).
  */
@@ -20,6 +22,7 @@ import { createMemoryVault } from '../../main/adapters/memory-vault';
 import { createNoopAutostart } from '../../main/adapters/noop-autostart';
 import { createAttachmentFolder } from '../../main/adapters/attachment-folder';
 import { createNoopShell } from '../../main/adapters/noop-shell';
+import { isAllowedHost, REFUSED_HOST_BODY } from '../../main/loopback-host';
 import type { AppNotification, Clock, Logger } from '../../main/ports';
 import {
   startFakeClassCharts,
@@ -135,14 +138,20 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     options.app,
   );
 
-  let origin = '';
-  const bridge = createBridgeSocket({ app, now: clock.now, logger }, () => origin);
+  let port = 0;
+  const bridge = createBridgeSocket({ app, now: clock.now, logger }, () => port);
   const serveFile = createStaticHandler(
     options.rendererDir ?? DEFAULT_RENDERER_DIR,
-    () => origin.replace(/^http:/, 'ws:'),
+    (host) => `ws://${host}`,
     () => helloFrame({ app, now: clock.now }),
   );
   const server: Server = createServer((request, response) => {
+    // The page embeds the signed-in state: a rebound name (Host: attacker.example) must not read it.
+    if (!isAllowedHost(request.headers.host, port)) {
+      logger.warn('preview: refused a request for a foreign host', { host: request.headers.host ?? null });
+      response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end(REFUSED_HOST_BODY);
+      return;
+    }
     serveFile(request, response).catch((error: unknown) => {
       logger.error('preview: serving a file failed', { error: String(error) });
       if (!response.headersSent) response.writeHead(500);
@@ -160,7 +169,8 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     await fake?.close();
     throw error;
   }
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
   await app.start();
 
   let closing: Promise<void> | null = null;

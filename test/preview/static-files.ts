@@ -122,7 +122,9 @@ export function withServedHello(html: string, frame: unknown): string {
 }
 
 /**
- * A request handler for GET/HEAD of files under `root`. `/` serves index.html with the preview CSP (also
+ * A request handler for GET/HEAD of files under `root` (the caller has checked `Host`). `/` serves
+ * index.html with the preview CSP, `connect-src` the WebSocket origin `wsOrigin(host)` gives for the
+ * request's `Host` (also
  * sent as a header), the bridge's modulepreload tags, read from the build's manifest on each request (a
  * rebuild is picked up; a build without a manifest is served without them), and, given `hello`, the
  * first `hello` frame as a data block (main's state as the page is served: the page shows it without
@@ -131,7 +133,7 @@ export function withServedHello(html: string, frame: unknown): string {
  */
 export function createStaticHandler(
   root: string,
-  wsOrigin: () => string,
+  wsOrigin: (host: string) => string,
   hello?: () => unknown,
 ): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
   const base = path.resolve(root);
@@ -171,7 +173,7 @@ export function createStaticHandler(
     }
     const type = MIME[path.extname(file)] ?? 'application/octet-stream';
     if (type.startsWith('text/html')) {
-      const page = previewCsp(body.toString('utf8'), wsOrigin());
+      const page = previewCsp(body.toString('utf8'), wsOrigin(request.headers.host ?? ''));
       headers['Content-Security-Policy'] = page.policy;
       const manifest = await readFile(path.join(base, MANIFEST), 'utf8').catch(() => null);
       const html = manifest
