@@ -16,7 +16,10 @@
  *   Several changes of one key before its write starts are written once, the last.
  * - `flushSync()` writes what is still waiting or on its way, synchronously: for quitting, when nothing
  *   asynchronous runs any more. A write in flight for a key written since is dropped before its rename.
- * - Files are created 0600 in a 0700 folder: they hold a pupil's timetable and homework (never secrets).
+ * - Files are written 0600 in a folder created 0700: they hold a pupil's timetable and homework (never
+ *   secrets). Each write renames a new file over the old one, and the temporary file is chmodded 0600 when
+ *   opened (one left by a crashed run keeps its own mode otherwise), so a looser file becomes 0600 at its
+ *   next write.
  * - A file that is not valid JSON reads as missing (it is rewritten at the next change); a write that
  *   fails is logged and tried again at the next change; the value stays in memory meanwhile.
  *
@@ -28,7 +31,7 @@ import { open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger, Store } from '../ports';
 import { silentLogger } from '../ports';
-import { writeFileAtomic } from './json-file-store';
+import { PRIVATE_FILE_MODE, writeFileAtomic } from './json-file-store';
 
 /**
  * The folder in the user-data folder the app keeps a remembered account's data in. Not `cache`: beside
@@ -219,8 +222,9 @@ export function createFolderStore(folder: string, options: FolderStoreOptions = 
   async function writeAsync(key: string, serialized: Serialized, generation: number): Promise<void> {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     const temporary = `${pathOf(key)}.${process.pid}.${++temporaries}.tmp`;
-    const handle = await open(temporary, 'w', 0o600);
+    const handle = await open(temporary, 'w', PRIVATE_FILE_MODE);
     try {
+      if (process.platform !== 'win32') await handle.chmod(PRIVATE_FILE_MODE);
       await handle.writeFile(serialized.chunks);
       await handle.sync();
     } finally {

@@ -1,12 +1,22 @@
 /**
  * A Store (main/ports.ts) kept in one JSON file, for the CLI and the preview. Reads the file once; every
  * `set`/`delete` rewrites it atomically (write a temporary file beside it, flush it to disk, rename it
- * over the old one), so a crash mid-write leaves the old file or the new one, never half of each. The file
- * is created with mode 0600: it holds a pupil's cached timetable and homework (never secrets).
+ * over the old one), so a crash mid-write leaves the old file or the new one, never half of each. Every
+ * write leaves the file mode 0600, whatever the mode of the file it replaces or of a temporary file a
+ * crashed run left behind: it holds a pupil's cached timetable and homework (never secrets).
  *
  * A file that is not valid JSON is moved aside (`<file>.corrupt-<epoch ms>`) and the store starts empty.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fchmodSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import type { Logger, Store } from '../ports';
 import { silentLogger } from '../ports';
@@ -43,11 +53,19 @@ function readValues(filePath: string, logger: Logger, now: () => number): Map<st
   return new Map();
 }
 
-/** Writes `text` to `filePath` atomically (temporary file + fsync + rename), mode 0600. */
+/** The mode of a file the stores write: read and write for its owner only (POSIX; not Windows). */
+export const PRIVATE_FILE_MODE = 0o600;
+
+/**
+ * Writes `text` to `filePath` atomically (temporary file + fsync + rename), mode 0600
+ * ({@link PRIVATE_FILE_MODE}). The temporary file is chmodded too: `open` applies a mode only to a file it
+ * creates, and one left by a crashed run with this process id keeps its own. Throws what `fs` throws.
+ */
 export function writeFileAtomic(filePath: string, text: string): void {
   const temporary = `${filePath}.${process.pid}.tmp`;
-  const fd = openSync(temporary, 'w', 0o600);
+  const fd = openSync(temporary, 'w', PRIVATE_FILE_MODE);
   try {
+    if (process.platform !== 'win32') fchmodSync(fd, PRIVATE_FILE_MODE);
     writeSync(fd, text);
     fsyncSync(fd);
   } finally {

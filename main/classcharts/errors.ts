@@ -113,8 +113,10 @@ export class ServiceRefusedError extends ClassChartsError {
 }
 
 /**
- * The service answered something that is not its API: an HTML page, an HTTP 5xx, a truncated body, or
- * JSON that does not fit the expected shape. `excerpt` is a short, secret-free sample for the log.
+ * The service answered something that is not its API: an HTML page, an HTTP 5xx, a truncated body, JSON
+ * that does not fit the expected shape, or an answer too large to read (past the transport's cap).
+ * `excerpt` is a short, secret-free sample for the log. `userMessage` says the answer was not understood,
+ * unless the thrower gives a sentence that fits better (e.g. for an answer too large).
  */
 export class BadResponseError extends ClassChartsError {
   readonly code = 'service' as const;
@@ -123,10 +125,11 @@ export class BadResponseError extends ClassChartsError {
   /** Up to ~160 characters of what came back (body start, or the schema problems), secrets redacted. */
   readonly excerpt: string;
 
-  constructor(path: string, reason: string, status: number | null, excerpt: string) {
+  constructor(path: string, reason: string, status: number | null, excerpt: string, userMessage?: string) {
     super(
       `${path}: ${reason}${status === null ? '' : ` (HTTP ${status})`}: ${excerpt}`,
-      'ClassCharts sent an answer this app does not understand. It may be down for maintenance; try again later.',
+      userMessage ??
+        'ClassCharts sent an answer this app does not understand. It may be down for maintenance; try again later.',
     );
     this.status = status;
     this.excerpt = excerpt;

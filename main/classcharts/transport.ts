@@ -4,6 +4,13 @@
  * response envelope checked (`success: 0` → typed error) and the body validated with a zod schema.
  * No retries: the session keeper owns retry policy.
  *
+ * Bodies are read as they stream, never past a cap: an API answer past {@link MAX_ANSWER_BYTES}, a file
+ * past its download's `maxBytes`, is refused by its Content-Length or as soon as that many bytes arrived,
+ * and the rest is not read (the body is cancelled, which aborts the request). A file fetched without the
+ * session goes with `credentials: 'omit'`: the Electron fetch (main/platform/net-fetch.ts) then leaves the
+ * session's cookie jar alone instead of emptying it as for a fresh client, so opening a homework file on
+ * the service's own origin does not sign the user out.
+ *
  * Sources: docs/classcharts-api.md §8.5 (auth header), §8.7 and §7.1 (errors are bodies, HTTP 200),
  * §1.1–1.2, §2.4, §2.6, §2.7 (TES redirect), §3.2 (HTML answers).
  */
@@ -23,6 +30,13 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** Longest excerpt of an unexpected body kept for the log, in characters. */
 const EXCERPT_LENGTH = 160;
+
+/**
+ * Largest API answer read, in bytes (64 MB): one pupil's announcements, the largest answer, reach about
+ * 12 MB in a very busy year. Past it the answer is refused with a {@link BadResponseError} instead of being
+ * held in memory whole.
+ */
+export const MAX_ANSWER_BYTES = 64 * 1_048_576;
 
 /** What the transport needs. `timeoutMs` bounds each request, body included. */
 export interface TransportOptions {
@@ -121,7 +135,9 @@ export class Transport {
 
   /**
    * Sends one request and reads the whole body, without following redirects. Throws NetworkError on a
-   * connection failure, a reset, or when `timeoutMs` passes (`timedOut: true`). Stores any `Set-Cookie`.
+   * connection failure, a reset, or when `timeoutMs` passes (`timedOut: true`), and BadResponseError for an
+   * answer larger than {@link MAX_ANSWER_BYTES} (by its Content-Length, or as it arrives; the rest is not
+   * read). Stores any `Set-Cookie`.
    */
   async send(request: TransportRequest): Promise<RawResponse> {
     const { clock, logger } = this.options;
@@ -143,7 +159,7 @@ export class Transport {
         redirect: 'manual',
         signal: deadline.signal,
       });
-      const body = await response.text();
+      const body = await readAnswer(response, request.path);
       this.cookies.store(setCookieLines(response.headers), clock.now());
       logger.debug('classcharts request', {
         method: request.method,
@@ -153,6 +169,10 @@ export class Transport {
       });
       return { status: response.status, headers: response.headers, body };
     } catch (error) {
+      if (error instanceof BadResponseError) {
+        logger.warn('classcharts answer refused', { method: request.method, path: request.path });
+        throw error;
+      }
       const reason = deadline.reason(error);
       logger.warn('classcharts request failed', { method: request.method, path: request.path, reason });
       throw new NetworkError(request.path, reason, deadline.timedOut(), error);
@@ -178,17 +198,20 @@ export class Transport {
   }
 
   /**
-   * Downloads a file (GET, redirects not followed, the whole body in memory). The session goes with it only
-   * when asked AND the URL is on the service's origin. Never logs the query (signed links carry their
-   * signature there). Throws AttachmentTooBigError past `maxBytes`, NetworkError on a connection failure or
-   * when `timeoutMs` passes (`timedOut: true`).
+   * Downloads a file (GET, redirects not followed, the whole body in memory, at most `maxBytes` of it). The
+   * session goes with it only when asked AND the URL is on the service's origin; otherwise it is fetched
+   * with `credentials: 'omit'`, leaving the session's cookies where they are. Never logs the query (signed
+   * links carry their signature there). Throws AttachmentTooBigError past `maxBytes` (by Content-Length, or
+   * once that many bytes arrived: the rest is not read), NetworkError on a connection failure or when
+   * `timeoutMs` passes (`timedOut: true`).
    */
   async download(request: DownloadRequest): Promise<FileResponse> {
     const { clock, logger } = this.options;
     const { url, maxBytes } = request;
     const where = `${url.host}${url.pathname}`;
     const headers = new Headers({ Accept: '*/*' });
-    if (request.withSession && this.isServiceUrl(url)) {
+    const withSession = request.withSession && this.isServiceUrl(url);
+    if (withSession) {
       if (this.token !== null) headers.set('Authorization', `Basic ${this.token}`);
       const cookie = this.cookies.header(clock.now());
       if (cookie !== null) headers.set('Cookie', cookie);
@@ -200,14 +223,11 @@ export class Transport {
         method: 'GET',
         headers,
         redirect: 'manual',
+        // Without the session, no cookie goes or is kept: the session's jar is left as it is.
+        ...(withSession ? {} : { credentials: 'omit' as const }),
         signal: deadline.signal,
       });
-      const declared = Number(response.headers.get('content-length'));
-      if (Number.isFinite(declared) && declared > maxBytes) {
-        await response.body?.cancel().catch(() => undefined);
-        throw new AttachmentTooBigError(maxBytes);
-      }
-      const bytes = await readCapped(response, maxBytes);
+      const bytes = await readCapped(response, maxBytes, () => new AttachmentTooBigError(maxBytes));
       logger.debug('classcharts download', {
         host: url.host,
         status: response.status,
@@ -330,8 +350,42 @@ export function challengeRefusal(where: string): ServiceRefusedError {
   );
 }
 
-/** The body as bytes, at most `maxBytes` of them. Throws AttachmentTooBigError (and stops reading) past it. */
-async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+/** `bytes` in MB for a message: whole MB (MiB), e.g. 64 for 64 × 1 048 576. */
+function megabytes(bytes: number): number {
+  return Math.round(bytes / 1_048_576);
+}
+
+/**
+ * An API answer's body as text (UTF-8, as `Response.text()` decodes it), at most {@link MAX_ANSWER_BYTES}
+ * bytes of it. Throws BadResponseError past the cap (by Content-Length, or as it arrives), having
+ * cancelled the body; errors of the body's stream are thrown as they are.
+ */
+async function readAnswer(response: Response, path: string): Promise<string> {
+  const bytes = await readCapped(response, MAX_ANSWER_BYTES, () => {
+    const limit = `${megabytes(MAX_ANSWER_BYTES)} MB`;
+    return new BadResponseError(
+      path,
+      `the answer was larger than ${limit}`,
+      response.status,
+      `(not read past ${limit})`,
+      `ClassCharts sent an answer larger than ${limit}, too large for this app to read. Try again later, or use the ClassCharts website.`,
+    );
+  });
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * The body as bytes, at most `maxBytes` of them. A body declared larger (Content-Length) is not read at
+ * all; one that turns out larger is read no further than the chunk that crossed the cap. Either way the
+ * body is cancelled (with the Electron fetch that aborts the request) and `tooBig()` is thrown. Errors of
+ * the body's stream (a failure or abort of the request) are thrown as they are.
+ */
+async function readCapped(response: Response, maxBytes: number, tooBig: () => Error): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length'));
+  if (response.headers.has('content-length') && Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooBig();
+  }
   if (response.body === null) return new Uint8Array(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -342,7 +396,7 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw new AttachmentTooBigError(maxBytes);
+      throw tooBig();
     }
     chunks.push(value);
   }

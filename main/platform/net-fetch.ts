@@ -21,7 +21,14 @@
  * is authoritative for what is sent (the client's `Cookie` header is not forwarded: Chromium attaches the
  * jar's cookies), and it is emptied whenever the client holds none — a request without a `Cookie` header
  * comes from a fresh client (first sign-in, after "Sign out"), so no cookie of an earlier session, or of
- * another account, goes with it.
+ * another account, goes with it. A request made without the session on purpose (an attachment fetched
+ * with `credentials: 'omit'`, main/classcharts/transport.ts) is not a fresh client's: it leaves the jar as
+ * it is, and Chromium neither sends nor stores cookies for it, so opening a homework file on the
+ * service's own origin keeps the user signed in.
+ *
+ * Bodies stream: the `Response` is given at the `response` event, its body fed by the response's `data`
+ * events with backpressure, so a reader with a cap (the transport's 50 MB attachments, 64 MB answers)
+ * stops and aborts the request once it has read enough, instead of the whole body being held in memory.
  */
 import type { ClientRequestConstructorOptions } from 'electron';
 import { parseSetCookie } from 'set-cookie-parser';
@@ -55,7 +62,15 @@ export interface SessionLike {
   readonly cookies: CookieJarLike;
 }
 
-/** The part of Electron's `IncomingMessage` used here. Chunks are Buffers. */
+/**
+ * The part of Electron's `IncomingMessage` used here; chunks are Buffers. At run time it is a Node
+ * `Readable` (electron@04e39e24e6dc8e5f6eb728904c6d2eb6f96b5272 lib/common/api/net-client-request.ts
+ * `class IncomingMessage extends Readable`), though electron.d.ts types it as an event emitter with these
+ * four events only: hence `pause` and `resume` are optional here. `pause()` stops the `data` events and,
+ * once the stream's own buffer is full, the network (the URL loader's `resume` callback is held back until
+ * the stream is read: `_storeInternalData`, `_pushInternalData`); `resume()` lets them flow again. Without
+ * them, the body is queued as fast as it arrives.
+ */
 export interface NetResponseLike {
   statusCode: number;
   headers: Record<string, string | string[]>;
@@ -63,6 +78,8 @@ export interface NetResponseLike {
   on(event: 'end', listener: () => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
   on(event: 'aborted', listener: () => void): unknown;
+  pause?(): unknown;
+  resume?(): unknown;
 }
 
 /** The part of Electron's `ClientRequest` used here. */
@@ -137,12 +154,31 @@ async function clearJar(jar: CookieJarLike, url: string): Promise<void> {
 
 /**
  * A standard `fetch` over `net.request`, every request in `session` (Electron: the in-memory session of
- * partition {@link API_SESSION_PARTITION}) with its cookies (`useSessionCookies`) and `cache: 'no-store'`.
- * Honours `method`, headers, body, `signal` and `redirect` ('manual' resolves with the 3xx response, its
- * headers plus one `Set-Cookie` per cookie the session holds for the URL; 'follow' lets Chromium follow;
- * 'error' rejects). A `Cookie` header is not sent as given: the session's jar supplies the cookies, and a
- * request without one first empties the jar for its URL. Rejects like fetch: a TypeError 'fetch failed'
- * for network failures and cookie-store failures (the cause attached), the signal's reason when aborted.
+ * partition {@link API_SESSION_PARTITION}) and `cache: 'no-store'`. Honours `method`, headers, body,
+ * `signal`, `redirect` ('manual' resolves with the 3xx response, its headers plus one `Set-Cookie` per
+ * cookie the session holds for the URL; 'follow' lets Chromium follow; 'error' rejects) and `credentials`.
+ *
+ * Cookies: a request goes with the session's cookies (`useSessionCookies`), its `Cookie` header not sent
+ * as given: the session's jar supplies the cookies, and a request without one first empties the jar for
+ * its URL (a fresh client's). A request with `credentials: 'omit'` (a file fetched without the session)
+ * leaves the jar alone: `net.request` gets `credentials: 'omit'`, so Chromium neither sends the session's
+ * cookies nor stores the answer's (Electron docs "Class: ClientRequest" `credentials`: "If set to omit,
+ * credentials will not be sent with the request"; electron@01262b11437dace61cd1858b55ed8bfe4daf5cc6
+ * shell/common/api/electron_api_url_loader.cc `SimpleURLLoaderWrapper::Create`: a given `credentials` is the request's credentials mode and
+ * `useSessionCookies` then has no effect; Chromium net/url_request/url_request.cc
+ * `set_allow_credentials(false)` adds LOAD_DO_NOT_SAVE_COOKIES), and a redirect's answer gets no
+ * `Set-Cookie` from the jar.
+ *
+ * The body streams: the promise resolves at the `response` event with a `ReadableStream` body fed by the
+ * response's `data` events, about {@link BODY_QUEUE_BYTES} at most queued unread (past it the response is
+ * paused: Electron's IncomingMessage then stops resuming Chromium's URL loader, so nothing more comes from
+ * the network until the body is read; electron@04e39e24e6dc8e5f6eb728904c6d2eb6f96b5272
+ * lib/common/api/net-client-request.ts `class IncomingMessage extends Readable`, `_pushInternalData`).
+ * Cancelling the body aborts the request; a network failure, an abort of the request or the signal after
+ * the response errors the body (a TypeError 'fetch failed' with the cause, or the signal's reason).
+ *
+ * Rejects like fetch: a TypeError 'fetch failed' for network failures, a status outside 200–599 and
+ * cookie-store failures (the cause attached), the signal's reason when aborted.
  */
 export function createElectronFetch<S extends SessionLike>(
   netRequest: NetRequestFactory<S>,
@@ -155,8 +191,9 @@ export function createElectronFetch<S extends SessionLike>(
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : null;
     const signal = request.signal;
     if (signal.aborted) throw abortReason(signal);
+    const omitCredentials = request.credentials === 'omit';
     // A client holding no cookies is a fresh one: nothing of an earlier session may go with its request.
-    if (!request.headers.has('cookie')) {
+    if (!omitCredentials && !request.headers.has('cookie')) {
       try {
         await clearJar(jar, request.url);
       } catch (error) {
@@ -166,23 +203,31 @@ export function createElectronFetch<S extends SessionLike>(
     }
 
     return new Promise<Response>((resolve, reject) => {
+      /** The promise is settled (resolved with the response, or rejected). */
       let settled = false;
-      const settle = (action: () => void) => {
-        if (settled) return;
-        settled = true;
-        signal.removeEventListener('abort', onAbort);
-        action();
+      /** What fails the body once the promise resolved with it; `null` before, and for no body. */
+      let failBody: ((error: unknown) => void) | null = null;
+      /** Stops watching the signal: the promise was rejected, or the body ended, failed or was cancelled. */
+      const finish = () => signal.removeEventListener('abort', onAbort);
+      const fail = (error: unknown) => {
+        if (!settled) {
+          settled = true;
+          finish();
+          reject(error);
+        } else failBody?.(error);
       };
       const client = netRequest({
         method: request.method,
         url: request.url,
         redirect: request.redirect,
         session,
+        // With `credentials` given, it decides and `useSessionCookies` has no effect (see above).
         useSessionCookies: true,
+        ...(omitCredentials ? { credentials: 'omit' as const } : {}),
         cache: 'no-store',
       });
       function onAbort(): void {
-        settle(() => reject(abortReason(signal)));
+        fail(abortReason(signal));
         client.abort();
       }
       signal.addEventListener('abort', onAbort, { once: true });
@@ -199,33 +244,118 @@ export function createElectronFetch<S extends SessionLike>(
         client.abort();
         const responseHeaders = toHeaders(headers);
         if (!responseHeaders.has('location')) responseHeaders.set('location', redirectUrl);
+        const answer = () => {
+          if (settled) return;
+          settled = true;
+          finish();
+          resolve(new Response(null, { status: statusCode, headers: responseHeaders }));
+        };
+        // Without credentials the session's cookies are none of this request's business.
+        if (omitCredentials) return answer();
         // Electron leaves Set-Cookie out of these headers; Chromium has put the cookies in the jar already.
-        addJarCookies(responseHeaders, jar, request.url).then(
-          () => settle(() => resolve(new Response(null, { status: statusCode, headers: responseHeaders }))),
-          (error: unknown) => settle(() => reject(fetchFailed(error))),
+        addJarCookies(responseHeaders, jar, request.url).then(answer, (error: unknown) =>
+          fail(fetchFailed(error)),
         );
       });
       client.on('response', (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('error', (error) => settle(() => reject(fetchFailed(error))));
-        response.on('aborted', () => settle(() => reject(fetchFailed(new Error('response aborted')))));
-        response.on('end', () =>
-          settle(() => {
-            const status = response.statusCode;
-            if (status < 200 || status > 599) {
-              reject(fetchFailed(new Error(`unexpected HTTP status ${status}`)));
-              return;
-            }
-            const payload = NULL_BODY.has(status) ? null : Buffer.concat(chunks);
-            resolve(new Response(payload, { status, headers: toHeaders(response.headers) }));
-          }),
-        );
+        if (settled) return;
+        const status = response.statusCode;
+        if (status < 200 || status > 599) {
+          fail(fetchFailed(new Error(`unexpected HTTP status ${status}`)));
+          client.abort();
+          return;
+        }
+        const headers = toHeaders(response.headers);
+        if (NULL_BODY.has(status)) {
+          // No body to read (the Response constructor refuses one): nothing more is wanted of the request.
+          settled = true;
+          finish();
+          resolve(new Response(null, { status, headers }));
+          client.abort();
+          return;
+        }
+        const stream = streamBody(response, () => {
+          finish();
+          client.abort();
+        });
+        failBody = (error) => {
+          finish();
+          stream.fail(error);
+        };
+        stream.onDone(finish);
+        settled = true;
+        resolve(new Response(stream.body, { status, headers }));
       });
-      client.on('error', (error) => settle(() => reject(fetchFailed(error))));
+      client.on('error', (error) => fail(fetchFailed(error)));
 
       if (body && body.length > 0) client.write(body);
       client.end();
     });
+  };
+}
+
+/**
+ * Bytes of a response body queued unread before the response is paused (backpressure): 1 MiB, enough that
+ * a reader rarely waits for the network, small against the 50 MB attachment cap.
+ */
+export const BODY_QUEUE_BYTES = 1_048_576;
+
+/** A response body as a stream: `fail` errors it (once), `onDone` is told when it ended or failed. */
+interface StreamedBody {
+  body: ReadableStream<Uint8Array>;
+  fail(error: unknown): void;
+  onDone(listener: () => void): void;
+}
+
+/**
+ * `response`'s body as a `ReadableStream`: chunks as they come, the response paused while
+ * {@link BODY_QUEUE_BYTES} or more wait unread and resumed when the reader asks for more. `cancel` (the
+ * reader cancelled) is called once, and the stream then ignores the response. A response `error` or
+ * `aborted` errors the stream with a TypeError 'fetch failed' (when the URL loader fails after the
+ * response started, Electron destroys the response with the error: net-client-request.ts
+ * `_urlLoader.on('error')`). An abort of the request destroys the response without an error (`_die`), and
+ * only this adapter aborts it: it has ended or failed the stream itself by then.
+ */
+function streamBody(response: NetResponseLike, cancel: () => void): StreamedBody {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let done = false;
+  let onDone: () => void = () => undefined;
+  const end = (action: () => void) => {
+    if (done) return;
+    done = true;
+    action();
+    onDone();
+  };
+  const fail = (error: unknown) => end(() => controller.error(error));
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start: (c) => {
+        controller = c;
+      },
+      pull: () => {
+        if (!done) response.resume?.();
+      },
+      cancel: () => {
+        if (done) return;
+        done = true;
+        cancel();
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: BODY_QUEUE_BYTES }),
+  );
+  response.on('data', (chunk) => {
+    if (done) return;
+    controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if ((controller.desiredSize ?? 0) <= 0) response.pause?.();
+  });
+  response.on('end', () => end(() => controller.close()));
+  response.on('error', (error) => fail(fetchFailed(error)));
+  response.on('aborted', () => fail(fetchFailed(new Error('response aborted'))));
+  return {
+    body,
+    fail,
+    onDone: (listener) => {
+      onDone = listener;
+    },
   };
 }

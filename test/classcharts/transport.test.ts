@@ -1,5 +1,5 @@
 // Transport behaviour that needs no server: the timeout through the injected clock, the envelope check,
-// and excerpts that never carry a secret.
+// the cap on an answer's size, and excerpts that never carry a secret.
 import { describe, expect, it } from 'vitest';
 import { ClassChartsClient } from '../../main/classcharts/client';
 import {
@@ -9,7 +9,7 @@ import {
   SessionExpiredError,
 } from '../../main/classcharts/errors';
 import { timetableSchema } from '../../main/classcharts/schemas';
-import { excerptOf, Transport } from '../../main/classcharts/transport';
+import { excerptOf, MAX_ANSWER_BYTES, Transport } from '../../main/classcharts/transport';
 import { silentLogger } from '../../main/ports';
 import { jsonResponse, manualClock } from './helpers';
 
@@ -117,5 +117,59 @@ describe('transport', () => {
     })();
     expect(error).toBeInstanceOf(BadResponseError);
     expect(`${error?.message} ${error?.excerpt}`).not.toContain('tok123456');
+  });
+
+  it('refuses an API answer past 64 MB with a clear error, and reads no further', async () => {
+    const MB = 1_048_576;
+    const spaces = new TextEncoder().encode(' '.repeat(MB));
+    let pulled = 0;
+    let cancelled = false;
+    const { client } = await signedIn(
+      async () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start: (controller) => controller.enqueue(new TextEncoder().encode('{"success":1,"data":[')),
+            pull: (controller) => {
+              if (pulled >= 100 * MB) return controller.close();
+              pulled += spaces.byteLength;
+              controller.enqueue(spaces);
+            },
+            cancel: () => {
+              cancelled = true;
+            },
+          }),
+          { headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    const error = await client.timetable('2026-06-15').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadResponseError);
+    expect((error as BadResponseError).message).toMatch(/the answer was larger than 64 MB/);
+    expect((error as BadResponseError).userMessage).toMatch(/larger than 64 MB/);
+    expect(cancelled).toBe(true);
+    expect(pulled).toBeLessThanOrEqual(MAX_ANSWER_BYTES + 2 * MB);
+  });
+
+  it('refuses an answer whose Content-Length is past the cap without reading it', async () => {
+    let read = false;
+    const { client } = await signedIn(
+      async () =>
+        new Response(
+          new ReadableStream<Uint8Array>(
+            {
+              pull: (controller) => {
+                read = true;
+                controller.enqueue(new TextEncoder().encode('{"success":1,"data":[],"meta":[]}'));
+                controller.close();
+              },
+            },
+            { highWaterMark: 0 },
+          ),
+          { headers: { 'content-length': String(MAX_ANSWER_BYTES + 1) } },
+        ),
+    );
+    const error = await client.timetable('2026-06-15').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadResponseError);
+    expect((error as BadResponseError).message).toMatch(/the answer was larger than 64 MB/);
+    expect(read).toBe(false);
   });
 });

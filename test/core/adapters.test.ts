@@ -1,6 +1,6 @@
 // Plain-Node adapters: the JSON file store (atomic writes, reopening, damaged files), the memory store
 // and vault, the console notifier.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -34,6 +34,19 @@ describe('JSON file store', () => {
     // Windows has no POSIX modes (stat reports 0o666 for any writable file): the private mode is POSIX's.
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ 'cache.known': [1, 2, 3] });
+  });
+
+  it('writes the file 0600 even over a looser file or a temporary file left behind', () => {
+    const dir = scratch();
+    const file = join(dir, 'store.json');
+    writeFileSync(file, '{}', { mode: 0o644 });
+    // A temporary file of an earlier run that crashed with this process id, looser than it should be.
+    writeFileSync(`${file}.${process.pid}.tmp`, '', { mode: 0o644 });
+    chmodSync(file, 0o644);
+    chmodSync(`${file}.${process.pid}.tmp`, 0o644);
+    createJsonFileStore(file).set('cache.known', [1]);
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir)).toEqual(['store.json']);
   });
 
   it('a damaged file is moved aside and the store starts empty', () => {

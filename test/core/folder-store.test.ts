@@ -1,6 +1,6 @@
 // The remembered-data store (main/adapters/folder-store.ts, issue 30): a file per key, written only when
 // its text changed, asynchronously and atomically, and at quit synchronously.
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
@@ -32,6 +32,25 @@ describe('folder store', () => {
       expect(statSync(join(folder, 'notify.ledger.json')).mode & 0o777).toBe(0o600);
       expect(statSync(folder).mode & 0o777).toBe(0o700);
     }
+  });
+
+  it('writes 0600 over looser files, and over temporary files of an earlier run left behind', async () => {
+    const folder = tempFolder('folder-store-');
+    const loose = (name: string) => {
+      writeFileSync(join(folder, name), '{}', { mode: 0o644 });
+      chmodSync(join(folder, name), 0o644);
+    };
+    // An earlier version's files, and temporary files of a crashed run that had this process id.
+    for (const name of ['a.json', 'b.json', `a.json.${process.pid}.1.tmp`, `b.json.${process.pid}.tmp`])
+      loose(name);
+    const store = createFolderStore(folder);
+    store.set('a', { n: 1 });
+    await store.flush();
+    store.set('b', { n: 2 });
+    store.flushSync(); // at quit: written synchronously
+    if (process.platform !== 'win32')
+      for (const name of ['a.json', 'b.json']) expect(statSync(join(folder, name)).mode & 0o777).toBe(0o600);
+    expect(readdirSync(folder).sort()).toEqual(['a.json', 'b.json']);
   });
 
   it('writes a key only when its text changed, and each key apart', async () => {

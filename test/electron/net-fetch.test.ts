@@ -4,13 +4,17 @@
  * without `Set-Cookie`, cookies live in the session's jar), against the fake ClassCharts server on
  * 127.0.0.1. What a user would notice: signing in works as a student and as a parent (the 302's session
  * cookies reach the client although Electron hides them from the redirect event), data loads, signing in
- * as someone else after "Sign out" carries nothing of the first account, and nothing is cached or written
- * to disk.
+ * as someone else after "Sign out" carries nothing of the first account, opening a homework file keeps the
+ * user signed in, a huge file is refused after reading little more than the cap, and nothing is cached or
+ * written to disk.
  */
 import { EventEmitter } from 'node:events';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ClassChartsClient } from '../../main/classcharts/client';
-import { NetworkError } from '../../main/classcharts/errors';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ClassChartsClient, MAX_ATTACHMENT_BYTES } from '../../main/classcharts/client';
+import { AttachmentTooBigError, NetworkError } from '../../main/classcharts/errors';
+import { Transport } from '../../main/classcharts/transport';
 import {
   API_SESSION_PARTITION,
   createElectronFetch,
@@ -283,6 +287,26 @@ describe('the redirect answer with other cookie stores', () => {
     ]);
   });
 
+  it("leaves the cookie store alone for a request with credentials 'omit', and adds none to its redirect", async () => {
+    const calls: unknown[] = [];
+    const redirecting = redirectingRequest({ location: ['/elsewhere'] });
+    const omitting = createElectronFetch(
+      (options) => {
+        calls.push(options);
+        return redirecting();
+      },
+      // Any use of this store fails the request.
+      sessionWith([{ name: 'cc-session', value: 'signed-in', path: '/' }], new Error('store used')),
+    );
+    const response = await omitting('https://example.invalid/storage/file.pdf', {
+      redirect: 'manual',
+      credentials: 'omit',
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(calls).toEqual([expect.objectContaining({ credentials: 'omit' })]);
+  });
+
   it.each([
     ['emptied before a request without cookies', {}],
     ['read for the redirect answer', { Cookie: 'x=1' }],
@@ -295,5 +319,176 @@ describe('the redirect answer with other cookie stores', () => {
       message: 'fetch failed',
       cause: new Error('store gone'),
     });
+  });
+});
+
+describe('a homework file fetched without the session', () => {
+  it('leaves the signed-in session cookies in place, and the next API call still carries them', async () => {
+    const c = client();
+    await c.login(studentSignIn());
+    const file = (await c.homeworks({})).flatMap((h) => h.attachments)[0];
+    if (!file) throw new Error('no homework file in the demo data');
+    // The fake serves homework files on its own origin: the service's origin, without the session.
+    expect(new URL(file.url).origin).toBe(new URL(fake.url).origin);
+    const before = (await apiSession.cookies.get({ url: fake.url })).map((cookie) => cookie.name);
+    expect(before).toEqual(expect.arrayContaining(['cc-session', 'student_session_credentials']));
+
+    await c.downloadAttachment(file.url, 'homework');
+    const download = lastRequest('/storage/');
+    expect(download?.headers['cookie']).toBeUndefined();
+    expect(download?.headers['authorization']).toBeUndefined();
+
+    const after = (await apiSession.cookies.get({ url: fake.url })).map((cookie) => cookie.name);
+    expect(after).toEqual(before);
+    await c.timetable('2026-11-23');
+    expect(lastRequest('/apiv2student/timetable')?.headers['cookie']).toMatch(/student_session_credentials=/);
+  });
+});
+
+const MB = 1_048_576;
+
+/** What a streaming route of {@link startBodyServer} sent, and whether the client hung up first. */
+interface BodyStats {
+  /** Bytes handed to the socket so far. */
+  sent: number;
+  /** The whole body was sent. */
+  finished: boolean;
+  /** The connection closed (the client hung up, or the body ended). */
+  closed: boolean;
+  /** The last write found the socket full and waits for `drain`. */
+  blocked: boolean;
+}
+
+/**
+ * A loopback server for bodies the fake does not serve. `GET /stream?bytes=N[&declared=1]` sends N bytes in
+ * 64 KiB writes, each after the socket took the last (`drain`), with a Content-Length when `declared`;
+ * `/cut` declares 1 MB, sends 64 KiB and drops the connection; `/stall` sends 64 KiB and then nothing.
+ * `stats` is the last request's.
+ */
+async function startBodyServer(): Promise<{ url: string; stats: BodyStats; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const stats: BodyStats = { sent: 0, finished: false, closed: false, blocked: false };
+    body.stats = stats;
+    res.on('close', () => (stats.closed = true));
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    if (url.pathname === '/cut' || url.pathname === '/stall') {
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(MB) });
+      res.write(chunk);
+      stats.sent = chunk.length;
+      if (url.pathname === '/cut') setTimeout(() => res.socket?.destroy(), 20);
+      return;
+    }
+    const total = Number(url.searchParams.get('bytes'));
+    res.writeHead(200, {
+      'content-type': 'application/pdf',
+      ...(url.searchParams.has('declared') ? { 'content-length': String(total) } : {}),
+    });
+    const pump = (): void => {
+      stats.blocked = false;
+      while (stats.sent < total && !stats.closed) {
+        stats.sent += chunk.length;
+        if (!res.write(chunk)) {
+          stats.blocked = true;
+          res.once('drain', pump);
+          return;
+        }
+      }
+      if (stats.closed) return;
+      res.end();
+      stats.finished = true;
+    };
+    pump();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const body = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stats: { sent: 0, finished: false, closed: false, blocked: false } as BodyStats,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return body;
+}
+
+describe('response bodies stream', () => {
+  let bodies: Awaited<ReturnType<typeof startBodyServer>>;
+  beforeAll(async () => {
+    bodies = await startBodyServer();
+  });
+  afterAll(async () => {
+    await bodies.close();
+  });
+
+  it.each([
+    ['sent chunked', ''],
+    ['declared by Content-Length', '&declared=1'],
+  ])(
+    'a 300 MB attachment %s is refused after little more than the cap, the request aborted',
+    async (_case, query) => {
+      const transport = new Transport({
+        fetch: electronFetch,
+        baseUrl: bodies.url,
+        clock: systemClock,
+        logger: silentLogger,
+      });
+      const error = await transport
+        .download({
+          url: new URL(`${bodies.url}/stream?bytes=${300 * MB}${query}`),
+          withSession: false,
+          maxBytes: MAX_ATTACHMENT_BYTES,
+          timeoutMs: 60_000,
+        })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AttachmentTooBigError);
+      // The client hung up: the server never got to send the whole body.
+      await vi.waitFor(() => expect(bodies.stats.closed).toBe(true));
+      expect(bodies.stats.finished).toBe(false);
+      // What was sent: the cap, plus what loopback socket buffers and the stream queues hold (a few MB).
+      expect(bodies.stats.sent).toBeLessThan(MAX_ATTACHMENT_BYTES + 16 * MB);
+    },
+  );
+
+  it('resolves at the response, before the body has arrived, and pulls no more than is read', async () => {
+    const response = await electronFetch(`${bodies.url}/stream?bytes=${64 * MB}`);
+    expect(response.status).toBe(200);
+    // Nobody reads: Electron's IncomingMessage stops asking Chromium for data (backpressure), so the
+    // server ends up waiting for the socket to drain, far from the end of the body.
+    await vi.waitFor(() => expect(bodies.stats.blocked).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bodies.stats.blocked).toBe(true);
+    expect(bodies.stats.finished).toBe(false);
+    expect(bodies.stats.sent).toBeLessThan(32 * MB);
+    await response.body?.cancel();
+  });
+
+  it('cancelling the body aborts the request', async () => {
+    const response = await electronFetch(`${bodies.url}/stream?bytes=${32 * MB}`);
+    const reader = response.body!.getReader();
+    expect((await reader.read()).value?.byteLength).toBeGreaterThan(0);
+    await reader.cancel();
+    await vi.waitFor(() => expect(bodies.stats.closed).toBe(true));
+    expect(bodies.stats.finished).toBe(false);
+  });
+
+  it('a connection dropped after the response errors the body like a network failure', async () => {
+    const response = await electronFetch(`${bodies.url}/cut`);
+    expect(response.status).toBe(200);
+    await expect(response.arrayBuffer()).rejects.toMatchObject({
+      name: 'TypeError',
+      message: 'fetch failed',
+      cause: new Error('net::ERR_CONTENT_LENGTH_MISMATCH'),
+    });
+  });
+
+  it('the signal aborting after the response errors the body with its reason and aborts the request', async () => {
+    const controller = new AbortController();
+    const response = await electronFetch(`${bodies.url}/stall`, { signal: controller.signal });
+    const text = response.text();
+    controller.abort(new Error('no answer within 15000 ms'));
+    await expect(text).rejects.toThrow('no answer within 15000 ms');
+    await vi.waitFor(() => expect(bodies.stats.closed).toBe(true));
   });
 });

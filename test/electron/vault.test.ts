@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => import('../mocks/electron'));
@@ -173,5 +174,33 @@ describe('electron-store adapter', () => {
     writeFileSync(first.path, '{ not json');
     const again = createElectronStore({ name: 'settings', cwd: electronMock.userData });
     expect(again.get('a')).toBeUndefined();
+  });
+
+  // Windows has no POSIX modes (stat reports 0o666 for any writable file): the private mode is POSIX's.
+  const posix = process.platform !== 'win32';
+  const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+  it('writes the settings and the vault file readable by their owner only (0600)', async () => {
+    const { store, vault } = setup();
+    await vault.set('credentials', 'secret');
+    const settings = createElectronStore({ name: 'classcharts-tray', cwd: electronMock.userData });
+    settings.set('settings', { notifications: true });
+    if (posix) {
+      expect(modeOf(store.path)).toBe(0o600);
+      expect(modeOf(settings.path)).toBe(0o600);
+    }
+  });
+
+  it('makes a file an earlier version left readable by others private, at open and at every write', () => {
+    mkdirSync(electronMock.userData, { recursive: true });
+    const path = join(electronMock.userData, 'vault.json');
+    writeFileSync(path, '{"secret:credentials":"djEx"}', { mode: 0o644 });
+    chmodSync(path, 0o644);
+    const store = createElectronStore({ name: 'vault', cwd: electronMock.userData });
+    if (posix) expect(modeOf(path)).toBe(0o600);
+    chmodSync(path, 0o644);
+    store.set('secret:credentials', 'djEy');
+    if (posix) expect(modeOf(path)).toBe(0o600);
+    expect(store.get('secret:credentials')).toBe('djEy');
   });
 });

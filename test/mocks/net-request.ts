@@ -14,7 +14,11 @@
  *   (net-client-request.ts `parseOptions`) — how electron-updater calls it (electronHttpExecutor.js);
  * - `response` gives an IncomingMessage, a Readable stream (it can be piped; net-client-request.ts
  *   `class IncomingMessage extends Readable`) with statusCode, statusMessage, lower-case headers with
- *   `set-cookie` as an array; `abort()` ends it all without an `error`;
+ *   `set-cookie` as an array; `abort()` ends it all without an `error` (the response emits `close` only);
+ * - backpressure: the response is fed only as it is read — while its buffer is full the socket is paused,
+ *   as Electron's IncomingMessage holds back the URL loader's `resume` callback until `_read`
+ *   (electron@04e39e24e6dc8e5f6eb728904c6d2eb6f96b5272 net-client-request.ts `_pushInternalData`), so a
+ *   server sending a large body is held up once the socket buffers are full;
  * - a failure is an Error whose message is Chromium's net error name (`net::ERR_CONNECTION_REFUSED`), with
  *   no `code` (net-client-request.ts: `new Error(netErrorString)`); a connection that closes before the
  *   body is complete destroys the response with `net::ERR_CONTENT_LENGTH_MISMATCH` (chunked:
