@@ -3,13 +3,16 @@
  * (`npm run fake-server -- --data FILE`, `npm run preview -- --data FILE`; the format is
  * test/fake-classcharts/README.md "Dataset format"), so a real account's shapes can be replayed in the demo.
  *
- * What carries over as recorded: the pupil objects, homeworks, activity, badges, announcements and
- * detentions (the fake serves records exactly as given), `meta.version`, and the day's lessons.
+ * What carries over as recorded: the pupil objects, homeworks, activity, badges, announcements,
+ * detentions and attendance marks (the fake serves records exactly as given; attendance's date keys are
+ * kept by the redaction, its session names replaced), `meta.version`, and the day's lessons.
  * What cannot, and is written into the dataset's `notes` (and docs/live-check.md):
  * - the timetable: only the recorded week is known (Monday to Friday, {@link otherSchoolDays}), so it
  *   becomes a one-week cycle (a two-week timetable shows its recorded week every week; no holidays);
  * - behaviour: the fake counts it from the activity's behaviour points, so the recorded weekly figures
  *   are not replayed as such;
+ * - attendance: only the recorded week's marks (./probe.ts asks the last seven days), from which the fake
+ *   counts the percentages;
  * - the logins: stand-ins {@link REPLAY_LOGINS}, since the real ones are never recorded;
  * - a student recording has no school fields or counters (only `/pupils` has them) nor a parent user:
  *   filled with neutral defaults.
@@ -92,6 +95,17 @@ function dataList(answer: unknown): Record<string, unknown>[] {
   return Array.isArray(data) ? data.map(record) : [];
 }
 
+/**
+ * `data` of an attendance answer (date → session name → mark, docs/classcharts-api.md §5.11), or `undefined`
+ * when there is none (no answer, an error, or `data: []` for a range without marks).
+ */
+function attendanceOf(answer: unknown): Record<string, unknown> | undefined {
+  const data = record(answer).data;
+  return typeof data === 'object' && data !== null && !Array.isArray(data)
+    ? (data as Record<string, unknown>)
+    : undefined;
+}
+
 /** `HH:MM:SS` of an ISO date-time, or `undefined`. */
 function timeOf(value: unknown): string | undefined {
   return typeof value === 'string' ? /T(\d{2}:\d{2}:\d{2})/.exec(value)?.[1] : undefined;
@@ -149,6 +163,7 @@ export function datasetFromRecording(recording: Recording): RecordedDataset {
   const notes = [
     `Recorded on ${recording.today}. The timetable is that week's (Monday to Friday), repeated every week.`,
     'Behaviour statistics are counted by the fake server from the activity points, not replayed.',
+    'Attendance holds only the marks of the recorded week; the fake counts the percentages from them.',
     `Sign in with access code ${REPLAY_LOGINS.student.code} and date of birth ${REPLAY_LOGINS.student.dateOfBirth}, or ${REPLAY_LOGINS.parent.email} / ${REPLAY_LOGINS.parent.password}.`,
   ];
   const ping = record(recording.ping);
@@ -183,6 +198,7 @@ export function datasetFromRecording(recording: Recording): RecordedDataset {
       badges: dataList(answers.eventbadges),
       announcements: dataList(answers.announcements),
       detentions: dataList(answers.detentions),
+      attendance: attendanceOf(answers.attendance),
     };
   });
   const ids = pupilRecords.map((pupil) => Number(pupil.id));

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { runCli } from '../../main/cli';
 import { childEnv, TSX } from '../child-processes';
 import type { FakeClassCharts } from '../fake-classcharts/index';
+import type { Clock } from '../../main/ports';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -56,10 +57,22 @@ export function spawnCli(args: string[], env: Record<string, string>): Promise<C
   });
 }
 
-/** Runs the CLI in this process with captured stdout/stderr. */
-export async function runInProcess(args: string[], env: Record<string, string>): Promise<CliRun> {
+/**
+ * Runs the CLI in this process with captured stdout/stderr; with `clock`, on that clock (a fixed day for
+ * `record`, whose timetable days depend on it).
+ */
+export async function runInProcess(
+  args: string[],
+  env: Record<string, string>,
+  clock?: Clock,
+): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(args, env, { out: (t) => void (stdout += t), err: (t) => void (stderr += t) });
+  const code = await runCli(
+    args,
+    env,
+    { out: (t) => void (stdout += t), err: (t) => void (stderr += t) },
+    clock ? { clock } : undefined,
+  );
   return { code, stdout, stderr };
 }

@@ -4,29 +4,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../main/cli';
 import { REPLAY_LOGINS } from '../../main/cli/recording-dataset';
 import { KEPT_KEYS } from '../../main/cli/redact';
 import { systemClock } from '../../main/ports';
 import { tempFolder } from '../temp-folders';
 import { loadDatasetFile } from '../fake-classcharts/data-file';
 import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
-import { type CliRun, envFor } from './helpers';
+import { envFor, runInProcess } from './helpers';
 
 const DAY = '2026-06-17';
 const clock = { ...systemClock, now: () => Date.parse(`${DAY}T11:00:00Z`) };
 
-async function cli(args: string[], env: Record<string, string>): Promise<CliRun> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(
-    args,
-    env,
-    { out: (t) => void (stdout += t), err: (t) => void (stderr += t) },
-    { clock },
-  );
-  return { code, stdout, stderr };
-}
+const cli = (args: string[], env: Record<string, string>) => runInProcess(args, env, clock);
 
 /** Every file `record` wrote under `dir`, as text. */
 function writtenFiles(dir: string): Map<string, string> {
@@ -42,8 +31,9 @@ function writtenFiles(dir: string): Map<string, string> {
  * `meta.version`. The test below checks that they hold vocabulary indeed, not names or text.
  */
 const VOCABULARY = new Set([...KEPT_KEYS, 'appVersion']);
+/** A whole value that is a date or a time (`2026-06-17 07700900123` is not: issue 26 §2). */
 const DATE_OR_TIME =
-  /^(\d{4}-\d{2}-\d{2}([T :][0-9:.+\-Z]*)?|\d{1,2}:\d{2}(:\d{2})?|\d{1,2}\/\d{1,2}\/\d{4})$/;
+  /^(\d{4}-\d{2}-\d{2}([T :]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?|\d{1,2}:\d{2}(:\d{2})?|\d{1,2}\/\d{1,2}\/\d{4})$/;
 const FLAG = /^(yes|no|true|false)$/i;
 
 /**

@@ -1,6 +1,7 @@
-// The redaction rules of `cli record`: same-shaped stand-ins, consistent across answers, dates and flags kept.
+// The redaction rules of `cli record`: same-shaped stand-ins, consistent across answers, dates and flags kept;
+// HTML through a real parser, text treated as text (issue 26 §2).
 import { describe, expect, it } from 'vitest';
-import { originalsOf, Redactor } from '../../main/cli/redact';
+import { isDateOrTime, isHtml, originalsOf, Redactor } from '../../main/cli/redact';
 
 function redactor(...values: unknown[]): Redactor {
   const avoid = new Set<string>();
@@ -45,7 +46,7 @@ describe('Redactor', () => {
     expect(redactor(answer).json(answer)).toEqual(answer);
   });
 
-  it('URLs go to example.com with their shape; emails to example.com; HTML keeps its tags and entities', () => {
+  it('URLs go to example.com with their shape; emails to example.com; HTML keeps its tags (and `&nbsp;`)', () => {
     const answer = {
       file: 'https://www.classcharts.com/uploads/school-42/Essay%20plan.docx?token=abc123',
       email: 'sarah.hughes@gmail.com',
@@ -76,5 +77,95 @@ describe('Redactor', () => {
     expect(keys).toHaveLength(2);
     expect(keys.join()).not.toMatch(/Teamwork|Great|effort/);
     expect(Object.values(out.data.positive_reasons)).toEqual([3, 1]);
+  });
+
+  it('tells HTML by a known element: `Name <email>`, `<phone>` and `a < b` are text', () => {
+    expect(isHtml('<p>Hi</p>')).toBe(true);
+    expect(isHtml('Read <a href=x>this</a>')).toBe(true);
+    expect(isHtml('Line<br>break')).toBe(true);
+    expect(isHtml('Sarah Hughes <sarah.hughes@gmail.com>')).toBe(false);
+    expect(isHtml('call <07700 900123>')).toBe(false);
+    expect(isHtml('a < b and <Amelia Hughes>')).toBe(false);
+  });
+
+  it('plain text with angle brackets: every word replaced, the brackets kept', () => {
+    const answer = { note: 'Sarah Hughes <sarah.hughes@gmail.com>, call <07700 900123>' };
+    const out = redactor(answer).json(answer) as typeof answer;
+    expect(out.note).toMatch(
+      /^[A-Z][a-z]{4} [A-Z][a-z]{5} <[a-z]{5}\.[a-z]{6}@[a-z]{5}\.[a-z]{3}>, [a-z]{4} <\d{5} \d{6}>$/,
+    );
+    expect(out.note).not.toMatch(/sarah|hughes|gmail|07700|900123/i);
+  });
+
+  it('HTML: unquoted values, comments, values holding a newline or `>`, unknown tag and attribute names', () => {
+    const answer = {
+      description:
+        '<p><a href=https://docs.school.org/plan?token=Xk39 target=_blank>Plan</a><!-- for Amelia -->' +
+        '<img src=https://photos.school.org/amelia-4102571.jpg alt=Amelia>' +
+        '<span title="Amelia\n> Hughes">Hi</span> <main Hughes>x</main> <amelia@x.com></p>',
+    };
+    const out = redactor(answer).json(answer) as typeof answer;
+    expect(out.description).toMatch(
+      /^<p><a href="https:\/\/example\.com\/[a-z]{4}\?token=[A-Z][a-z]\d{2}" target="_[a-z]{5}">[A-Z][a-z]{3}<\/a><!-- [a-z]{3} [A-Z][a-z]{5} -->/,
+    );
+    expect(out.description).toContain('<img src="https://example.com/');
+    expect(out.description).toMatch(/<span title="[A-Z][a-z]{5}\n&gt; [A-Z][a-z]{5}">/);
+    expect(out.description).toMatch(/<main [a-z]{6}="">/);
+    expect(out.description).not.toMatch(/amelia|hughes|school|docs|photos|Xk39|4102571|x\.com/i);
+  });
+
+  it('character references are read before redaction, in HTML and in text', () => {
+    const phone = [...'07700 900123'].map((c) => `&#${c.charCodeAt(0)};`).join('');
+    const answer = {
+      description: `<p>Zo&euml; on ${phone}</p>`,
+      note: `Zo&euml; on &#x30;&#x37;&#x37;&#x30;&#x30; 900123`,
+      name: 'Zoë',
+    };
+    const out = redactor(answer).json(answer) as typeof answer;
+    expect(out.description).toBe(
+      `<p>${out.name} ${out.note.split(' ')[1]} ${out.note.split(' ').slice(2).join(' ')}</p>`,
+    );
+    expect(JSON.stringify(out)).not.toMatch(/&#|&euml;|Zoë|07700|900123/);
+  });
+
+  it('a letter and its combining marks are one word, the same as its precomposed form', () => {
+    const answer = { name: 'Zoë Wróblewska', pupil_name: 'Zoe\u0308 Wro\u0301blewska' };
+    const out = redactor(answer).json(answer) as typeof answer;
+    expect(out.pupil_name).toBe(out.name);
+    expect(out.name).toMatch(/^[A-Z][a-z]{2} [A-Z][a-z]{9}$/);
+  });
+
+  it('keeps a date only when it is the whole value', () => {
+    expect(isDateOrTime('2026-06-17T08:45:00.000Z')).toBe(true);
+    expect(isDateOrTime('2023-08-24:00:00+00:00')).toBe(true); // a malformed detention date the service sends
+    const answer = { note: '2026-06-17 07700900123', other: '2026-06-17T07700900123Z' };
+    const out = redactor(answer).json(answer) as typeof answer;
+    expect(JSON.stringify(out)).not.toMatch(/07700900123|2026-06-17/);
+  });
+
+  it('attendance: date keys kept, session names replaced the same in keys and in meta.sessions', () => {
+    const mark = { code: 'N', status: 'absent', late_minutes: '' };
+    const answer = {
+      data: { '2026-06-17': { AM: mark, Registration: mark, 'Nurture Group': mark } },
+      meta: { sessions: ['AM', 'Registration', 'Nurture Group'], dates: ['2026-06-17'] },
+    };
+    const out = redactor(answer).json(answer) as typeof answer;
+    const sessions = Object.keys(out.data['2026-06-17']);
+    expect(sessions).toEqual(out.meta.sessions);
+    expect(sessions.join()).not.toMatch(/AM|Registration|Nurture/);
+    expect(out.meta.dates).toEqual(['2026-06-17']);
+    expect(Object.values(out.data['2026-06-17']).map((m) => m.status)).toEqual([
+      'absent',
+      'absent',
+      'absent',
+    ]);
+  });
+
+  it('keeps field names (`lower_snake`, `isEmailVerified`), replaces capitalised keys', () => {
+    const answer = { isEmailVerified: true, pupil_name: 'x', Hughes: 1 };
+    const [verified, name, hughes] = Object.keys(redactor(answer).json(answer) as object);
+    expect([verified, name]).toEqual(['isEmailVerified', 'pupil_name']);
+    expect(hughes).toMatch(/^[A-Z][a-z]{5}$/);
+    expect(hughes).not.toBe('Hughes');
   });
 });
