@@ -18,6 +18,7 @@
  */
 import type {
   AppState,
+  AttachmentOutcome,
   AttachmentRequest,
   AuthStatus,
   ContractHandlers,
@@ -32,8 +33,9 @@ import type {
   Settings,
   ShortcutStatus,
 } from '../preload/contract';
+import { attachmentHandling } from '../preload/attachment-types';
 import { createMemoryStore } from './adapters/memory-store';
-import { programExtension, signedLinkExpiresAt } from './attachment-names';
+import { signedLinkExpiresAt } from './attachment-names';
 import { ClassChartsClient, type Credentials } from './classcharts/client';
 import type { Announcement, Attachment, Homework, Pupil } from './classcharts/types';
 import {
@@ -595,6 +597,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     forgetData();
     if (keychain === 'locked') keychain = await readKeychain(); // the kept sign-in was deleted
     await ports.attachments?.clear(); // the account's files do not outlive its sign-in
+    savedCopies.clear(); // those in Downloads are the user's now; this run no longer shows them
     starting = false;
     publish();
   }
@@ -635,24 +638,36 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     return now - fetchedAt > HOMEWORK_LINK_MAX_AGE_MS;
   }
 
+  /** Files saved to Downloads this run, by {@link savedKey}: what `attachment:reveal` shows. */
+  const savedCopies = new Map<string, string>();
+  const savedKey = (request: AttachmentRequest): string =>
+    `${request.kind}:${request.pupilId ?? selectedPupilId ?? ''}:${request.itemId}:${request.index}`;
+
   /**
    * `attachment:open`: looks the file up in main's own data (never a URL from the renderer), refuses
    * programs and scripts, reads the homework again first when its signed link has expired (and once more
    * if the download says so), downloads it through the client (the keeper signs in again when an
-   * announcement file needs a fresh session), saves it in the private folder and opens it with the
-   * system's default application. Every failure is an Error "Couldn't open <name>: <reason>".
+   * announcement file needs a fresh session), then by its type (preload/attachment-types.ts
+   * `attachmentHandling`) saves it in the private folder and opens it with the system's default
+   * application, or — a type that can run code, or a file the service did not virus-check — saves it to
+   * Downloads and never opens it. Every saved file is marked as downloaded. Every failure is an Error
+   * "Couldn't open <name>: <reason>".
    */
-  async function openAttachment(request: AttachmentRequest): Promise<void> {
+  async function openAttachment(request: AttachmentRequest): Promise<AttachmentOutcome> {
     const folder = ports.attachments;
     if (!folder) throw new Error('Opening attached files is not available here.');
     let { file, fetchedAt } = listedAttachment(request);
     const name = file.name;
-    const program = programExtension(name);
-    if (program !== null)
+    const handling = attachmentHandling(name);
+    if (handling.action === 'refuse')
       throw new Error(
-        `Couldn't open ${name}: it is a program or script (${program}), which this app never opens. ` +
-          'If you trust it, get it from the ClassCharts website.',
+        `Couldn't open ${name}: it is a program or script (${handling.extension}), which this app never ` +
+          'opens. If you trust it, get it from the ClassCharts website.',
       );
+    const reason = file.unscanned ? 'unscanned' : handling.action === 'save' ? 'type' : null;
+    const downloads = ports.downloads;
+    if (reason !== null && !downloads)
+      throw new Error(`Couldn't open ${name}: files of this kind are not opened here.`);
     let readAgain = false;
     const readLinkAgain = async (): Promise<void> => {
       readAgain = true;
@@ -671,8 +686,15 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
         await readLinkAgain();
         downloaded = await download();
       }
-      const path = await folder.save(name, downloaded.bytes);
+      if (reason !== null && downloads) {
+        const saved = await downloads.save(name, downloaded.bytes, file.url);
+        savedCopies.set(savedKey(request), saved.path);
+        logger.info('attachment: saved to Downloads, not opened', { kind: request.kind, reason });
+        return { action: 'saved', fileName: saved.fileName, reason, extension: handling.extension };
+      }
+      const path = await folder.save(name, downloaded.bytes, file.url);
       await ports.shell.openPath(path);
+      return { action: 'opened' };
     } catch (error) {
       const reason =
         error instanceof AttachmentLinkExpiredError
@@ -685,6 +707,13 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       logger.warn('attachment: could not open', { kind: request.kind, error: describe(error) });
       throw new Error(`Couldn't open ${name}: ${reason}`, { cause: error });
     }
+  }
+
+  /** `attachment:reveal`: shows the copy this run saved to Downloads in the file manager. */
+  function revealAttachment(request: AttachmentRequest): void {
+    const path = savedCopies.get(savedKey(request));
+    if (path === undefined) throw new Error('That file has not been saved to Downloads. Open it again.');
+    ports.shell.showItemInFolder(path);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -819,7 +848,12 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     'attachment:open': async (request) => {
       const parsed = parseRequest('attachment:open', request);
       requireSignedIn();
-      await openAttachment(parsed);
+      return openAttachment(parsed);
+    },
+    'attachment:reveal': async (request) => {
+      const parsed = parseRequest('attachment:reveal', request);
+      requireSignedIn();
+      revealAttachment(parsed);
     },
     'popover:hide': async (request) => {
       parseRequest('popover:hide', request);

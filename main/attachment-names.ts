@@ -1,6 +1,7 @@
 /**
- * Pure helpers for opening attachments (main/app.ts `attachment:open`): a file name safe to write, the
- * program types the app refuses to open, and when a signed storage link expires. No node, no electron.
+ * Pure helpers for opening attachments (main/app.ts `attachment:open`): a file name safe to write, and when
+ * a signed storage link expires. What each type of file does: preload/attachment-types.ts. No node, no
+ * electron.
  */
 
 /** Longest file name written, in UTF-16 code units (well under the 255 bytes most file systems allow). */
@@ -8,20 +9,6 @@ const MAX_NAME_LENGTH = 120;
 
 /** Names Windows reserves for devices, with any extension (`CON`, `nul.txt`, `COM1`, …). */
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
-
-/**
- * File types that run code when "opened" with the system's default application: Windows executables,
- * installers, scripts and shortcuts; macOS apps, installers and `.command` scripts; Linux `.desktop`
- * launchers, AppImages, packages and shell scripts; Java archives. Opening one of these from a school
- * message is how malware gets run, so the app never does it.
- */
-const PROGRAM_EXTENSIONS = new Set(
-  (
-    'exe com scr pif msi msix msp appx appxbundle bat cmd ps1 psm1 vbs vbe js jse mjs cjs wsf wsh wsc hta ' +
-    'cpl msc lnk url scf reg inf jar jnlp app pkg mpkg dmg command tool workflow terminal ' +
-    'desktop appimage sh bash zsh csh ksh run bin deb rpm snap flatpakref py pyw pl rb php apk'
-  ).split(' '),
-);
 
 /**
  * `name` made safe to write as one file in a folder of the app's choosing: control characters, path
@@ -41,19 +28,6 @@ export function safeFileName(name: string): string {
     safe = safe.slice(0, MAX_NAME_LENGTH - extension.length).replace(/[.\s]+$/, '') + extension;
   }
   return safe;
-}
-
-/**
- * The extension (lower case, with its dot, e.g. `.exe`) when `name` is a program or script the app will
- * not open (see {@link PROGRAM_EXTENSIONS}), else `null`. Judged on the name as written to disk
- * ({@link safeFileName}), since that is what the system opens it by.
- */
-export function programExtension(name: string): string | null {
-  const safe = safeFileName(name);
-  const dot = safe.lastIndexOf('.');
-  if (dot <= 0) return null;
-  const extension = safe.slice(dot + 1).toLowerCase();
-  return PROGRAM_EXTENSIONS.has(extension) ? `.${extension}` : null;
 }
 
 /**

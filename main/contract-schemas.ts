@@ -108,8 +108,8 @@ export const externalUrlSchema = z.string().superRefine((value, ctx) => {
 });
 
 /**
- * `attachment:open`: which listed file, by kind, item id and place — no URL (preload/contract.ts
- * `AttachmentRequest`). Main looks the file up in its own data.
+ * `attachment:open` and `attachment:reveal`: which listed file, by kind, item id and place — no URL
+ * (preload/contract.ts `AttachmentRequest`). Main looks the file up in its own data.
  */
 export const attachmentRequestSchema = z.strictObject({
   kind: z.enum(['homework', 'announcement']),
@@ -153,6 +153,7 @@ export const REQUEST_SCHEMAS = {
   'settings:update': settingsPatchSchema,
   'shell:open-external': externalUrlSchema,
   'attachment:open': attachmentRequestSchema,
+  'attachment:reveal': attachmentRequestSchema,
   'announcement:read': announcementReadRequestSchema,
   'announcement:get': announcementReadRequestSchema,
   'popover:hide': noArgument,

@@ -33,7 +33,9 @@ import {
 } from 'electron';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { createAttachmentFolder } from './adapters/attachment-folder';
+import { createAttachmentFolder, sweepAttachmentFolders } from './adapters/attachment-folder';
+import { createDownloadMarker } from './adapters/download-mark';
+import { createDownloadsFolder } from './adapters/downloads-folder';
 import { createApp, type CoreApp } from './app';
 import {
   autostartIcon,
@@ -185,7 +187,11 @@ async function boot(): Promise<void> {
     logger,
     inWaylandSession({ platform, env: process.env }),
   );
-  const attachments = createAttachmentFolder({ logger });
+  // What a crash, or a file Windows kept locked at quit, left of earlier runs' attachments goes first.
+  sweepAttachmentFolders({ logger });
+  const mark = createDownloadMarker();
+  const attachments = createAttachmentFolder({ logger, mark });
+  const downloads = createDownloadsFolder({ folder: () => app.getPath('downloads'), mark });
   // The app's own updates (electron-updater; off in a demo, a development run, a Linux .deb). The core decides when.
   const updater = createElectronUpdater({
     offReason: updaterOffReason({
@@ -224,6 +230,7 @@ async function boot(): Promise<void> {
     shell: {
       openExternal: (url) => shell.openExternal(url),
       openPath: createOpenPath(shell),
+      showItemInFolder: (path) => shell.showItemInFolder(path),
       hidePopover: () => popover?.hide(),
       // A new process reads the keychain's keys again (ports.ts `Shell.relaunch`); quiet: into the tray.
       relaunch: ({ quiet }) => {
@@ -235,6 +242,8 @@ async function boot(): Promise<void> {
     shortcut,
     // Downloaded attachments: one private temporary folder per run, removed on quit (below) and sign-out.
     attachments,
+    // Files of a type it never opens, and files the service did not virus-check: saved as a browser would.
+    downloads,
     updater,
     config: { baseUrl, demo, version: app.getVersion(), platform },
   };

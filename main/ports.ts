@@ -143,6 +143,11 @@ export interface Shell {
    * downloaded into its {@link AttachmentFolder}.
    */
   openPath(path: string): Promise<void>;
+  /**
+   * Shows a local file in the system's file manager, selected (Electron `shell.showItemInFolder`); never
+   * opens it. The app passes only files it saved to {@link Downloads}.
+   */
+  showItemInFolder(path: string): void;
   /** Hides the popover (Escape); a no-op where there is none (preview, CLI). */
   hidePopover(): void;
   /**
@@ -163,11 +168,25 @@ export interface Shell {
 export interface AttachmentFolder {
   /**
    * Writes `bytes` as a file named after `name` (made safe: no folders, no reserved or hidden names, the
-   * extension kept) in a fresh sub-folder, and resolves with its absolute path.
+   * extension kept) in a fresh sub-folder, marks it as downloaded from `sourceUrl`
+   * (main/adapters/download-mark.ts), and resolves with its absolute path.
    */
-  save(name: string, bytes: Uint8Array): Promise<string>;
+  save(name: string, bytes: Uint8Array, sourceUrl: string): Promise<string>;
   /** Deletes the folder and everything in it; never throws (a file still open may stay on Windows). */
   clear(): Promise<void>;
+}
+
+/**
+ * The user's Downloads folder, where a file the app will not open is saved as a browser saves it
+ * (preload/attachment-types.ts `attachmentHandling`). Node: main/adapters/downloads-folder.ts.
+ */
+export interface Downloads {
+  /**
+   * Writes `bytes` as a new file named after `name` (made safe; `name (1).ext` when taken, never
+   * overwriting), marks it as downloaded from `sourceUrl`, and resolves with its absolute path and its
+   * name as written. Rejects when it cannot be written.
+   */
+  save(name: string, bytes: Uint8Array, sourceUrl: string): Promise<{ path: string; fileName: string }>;
 }
 
 /** The global shortcut that toggles the popover (Electron: main/platform/shortcut.ts). */
@@ -227,6 +246,8 @@ export interface AppPorts {
   shortcut?: GlobalShortcutPort;
   /** Where attachments are downloaded to be opened; absent, `attachment:open` says it is not available. */
   attachments?: AttachmentFolder;
+  /** Where a file the app will not open is saved; absent, such a file is refused instead. */
+  downloads?: Downloads;
   /** The app's own updates; absent where it cannot update itself (the CLI, the preview, Node tests). */
   updater?: Updater;
   config: {

@@ -385,8 +385,9 @@ export interface RecordsRequest {
  * `attachment:open`: which attached file to open, named by where it is listed — never by its URL, so a
  * compromised renderer cannot make main fetch an address of its choosing with the session. `itemId` is the
  * homework's or announcement's `id`, `index` the file's place in its `attachments`; `pupilId` defaults to
- * the selected pupil. Main downloads the file to a private temporary folder and opens it with the
- * system's default application.
+ * the selected pupil. Main downloads the file and, by its type (./attachment-types.ts
+ * `attachmentHandling`), opens it from a private temporary folder with the system's default application,
+ * or saves it to Downloads without opening it ({@link AttachmentOutcome}), or refuses it (a program).
  */
 export interface AttachmentRequest {
   kind: 'homework' | 'announcement';
@@ -394,6 +395,17 @@ export interface AttachmentRequest {
   itemId: number;
   index: number;
 }
+
+/**
+ * What `attachment:open` did: `opened` the file with the system's default application, or `saved` it to
+ * the user's Downloads folder without opening it, because its type can run code (`reason: 'type'`, e.g. a
+ * `.zip` or a `.docm`; `extension` lower case with its dot, `''` for none) or the school's service did not
+ * virus-check it (`reason: 'unscanned'`, {@link Attachment} `unscanned`). `fileName` is the saved file's
+ * name (numbered when Downloads had one of that name). `attachment:reveal` shows it in its folder.
+ */
+export type AttachmentOutcome =
+  | { action: 'opened' }
+  | { action: 'saved'; fileName: string; reason: 'type' | 'unscanned'; extension: string };
 
 /** On-demand records, discriminated by kind. `fetchedAt` says how old a briefly-cached answer is. */
 export type RecordsResult =
@@ -494,7 +506,9 @@ export interface InvokeChannels {
   'homework:get': { request: HomeworkRequest; response: HomeworkBody };
   'settings:update': { request: SettingsPatch; response: Settings };
   'shell:open-external': { request: string; response: void };
-  'attachment:open': { request: AttachmentRequest; response: void };
+  'attachment:open': { request: AttachmentRequest; response: AttachmentOutcome };
+  /** Shows the copy `attachment:open` saved to Downloads in the file manager; rejects when there is none. */
+  'attachment:reveal': { request: AttachmentRequest; response: void };
   'announcement:read': { request: AnnouncementReadRequest; response: void };
   'announcement:get': { request: AnnouncementReadRequest; response: AnnouncementBody };
   'popover:hide': { request: void; response: void };
@@ -525,6 +539,7 @@ export const INVOKE_CHANNELS = [
   'settings:update',
   'shell:open-external',
   'attachment:open',
+  'attachment:reveal',
   'announcement:read',
   'announcement:get',
   'popover:hide',
@@ -557,6 +572,7 @@ export const BRIDGE_METHODS = {
   updateSettings: 'settings:update',
   openExternal: 'shell:open-external',
   openAttachment: 'attachment:open',
+  revealAttachment: 'attachment:reveal',
   markAnnouncementRead: 'announcement:read',
   getAnnouncement: 'announcement:get',
   hidePopover: 'popover:hide',

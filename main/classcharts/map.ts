@@ -239,9 +239,12 @@ export function mapHomework(raw: RawHomework, displayMarks = true): Homework {
       return url === null ? [] : [{ url, label: nonEmpty(link.link) ?? url }];
     }),
     attachments: raw.validated_attachments.flatMap((file): Attachment[] => {
-      const url = nonEmpty(file.validated_file) ?? nonEmpty(file.file);
+      const checked = nonEmpty(file.validated_file);
+      const url = checked ?? nonEmpty(file.file);
       if (url === null) return [];
-      return [{ name: nonEmpty(file.filename) ?? nonEmpty(file.file_name) ?? 'Attachment', url }];
+      const name = nonEmpty(file.filename) ?? nonEmpty(file.file_name) ?? 'Attachment';
+      // No validated copy: the upload was not virus-checked by the service (its scan failed or is pending).
+      return [checked === null ? { name, url, unscanned: true } : { name, url }];
     }),
     mark: displayMarks ? (nonEmpty(raw.status?.mark ?? null)?.trim() ?? null) : null,
     hasFeedback: raw.status?.has_feedback ?? false,

@@ -145,6 +145,12 @@ export interface HomeworkLink {
 export interface Attachment {
   name: string;
   url: string;
+  /**
+   * `true` when the service gave no virus-checked copy of a homework file (`validated_file` empty,
+   * docs/classcharts-api.md §5.6): `url` is then the teacher's upload as it was (`file`), which the app
+   * saves to Downloads and never opens. Absent otherwise (announcement files carry no scan result).
+   */
+  unscanned?: true;
 }
 
 /** One homework (`/homeworks/<id>`, docs/classcharts-api.md §5.6). */

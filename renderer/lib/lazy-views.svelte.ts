@@ -1,7 +1,7 @@
 /**
  * The views in chunks of their own (issue 30: the first load of a signed-in popover under 40 KB gzip):
- * the sign-in form, the Homework and More tabs, a homework's detail and Settings; and the homework tick
- * and the sanitized-HTML component. Each loads on first use, or earlier when main.ts warms them while the
+ * the sign-in form, the Homework and More tabs, a homework's detail and Settings; the homework tick, the
+ * sanitized-HTML component and the saved-file warning. Each loads on first use, or earlier when main.ts warms them while the
  * popover is idle; once loaded it renders at once, in the same frame as the click that asked for it (no
  * pending state, no await block). A chunk that fails to load says so and is tried again on the next
  * attempt.
@@ -42,7 +42,8 @@ export class LazyView {
  * The views and parts in chunks of their own, which main.ts warms: the views App.svelte and Homework.svelte
  * show through components/Lazy.svelte, and two parts rendered many times, each through one LazyView
  * rather than an `import()` per row: the homework tick and the component that shows school HTML (with
- * DOMPurify).
+ * DOMPurify); and the warning Banners.svelte shows after a file was saved to Downloads (issue 26), which
+ * only a lazy view can lead to.
  */
 export const lazyViews = {
   signIn: new LazyView(() => import('../views/SignIn.svelte')),
@@ -52,6 +53,7 @@ export const lazyViews = {
   settings: new LazyView(() => import('../views/Settings.svelte')),
   tickBox: new LazyView(() => import('../components/TickBox.svelte')),
   sanitizedHtml: new LazyView(() => import('../components/SanitizedHtml.svelte')),
+  savedFile: new LazyView(() => import('../components/SavedFileBanner.svelte')),
 } as const;
 
 /** Loads every lazy view (main.ts, once the first screen is up; the tests, before rendering). */

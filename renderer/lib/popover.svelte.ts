@@ -10,6 +10,7 @@
 import { getContext, setContext } from 'svelte';
 import type {
   AppState,
+  AttachmentOutcome,
   AttachmentRequest,
   ClassChartsApi,
   DayView,
@@ -29,6 +30,9 @@ import { now } from './clock';
 import { glanceOf, type Glance } from './glance';
 import { addDays, instantMs, londonDate } from './format';
 import type { LinkVerdict } from './links';
+
+/** `attachment:open`'s answer when main saved the file to Downloads instead of opening it. */
+export type SavedOutcome = Extract<AttachmentOutcome, { action: 'saved' }>;
 
 /** The popover's top-level views (the tab bar). */
 export type ViewName = 'today' | 'homework' | 'more' | 'settings';
@@ -148,6 +152,11 @@ export class PopoverStore {
   settingsSave = $state<SaveStatus>({ status: 'idle' });
   /** The last failed action outside forms (refresh, pupil switch), shown as a dismissible banner. */
   actionError = $state<string | null>(null);
+  /**
+   * The last attached file main saved to Downloads instead of opening it (`attachment:open` said `saved`):
+   * the warning banner says why and offers to show it in its folder (`attachment:reveal`).
+   */
+  savedFile = $state.raw<{ request: AttachmentRequest; outcome: SavedOutcome } | null>(null);
   /**
    * A link waiting for the user's word (Banners): its text showed the address `shown` (host, `www.`
    * dropped) but it goes to `host`; `url` opens on "Open". `null` when none.
@@ -295,6 +304,7 @@ export class PopoverStore {
       this.homeworkReturn = null;
       this.records = {};
       this.bodies = {};
+      this.savedFile = null; // main forgets what it saved at sign-out: nothing left to show
     }
   }
 
@@ -399,6 +409,10 @@ export class PopoverStore {
     }
     if (this.actionError) {
       this.actionError = null;
+      return true;
+    }
+    if (this.savedFile) {
+      this.savedFile = null;
       return true;
     }
     if (this.view === 'homework' && this.homeworkId !== null) {
@@ -678,20 +692,35 @@ export class PopoverStore {
 
   /**
    * Opens an attached file: main finds it by `request` (never a URL from here), downloads it and opens it
-   * with the system's default application. A second click while it runs does nothing; a failure ("Couldn't
-   * open <name>: …") shows in the action banner.
+   * with the system's default application, or saves it to Downloads without opening it (then
+   * {@link savedFile} says so). A second click while it runs does nothing; a failure ("Couldn't open
+   * <name>: …") shows in the action banner.
    */
   async openAttachment(request: AttachmentRequest): Promise<void> {
     const key = attachmentKey(request);
     if (this.openingFiles.includes(key)) return;
     this.openingFiles = [...this.openingFiles, key];
     this.actionError = null;
+    this.savedFile = null;
     try {
-      await this.#api.openAttachment(request);
+      const outcome = await this.#api.openAttachment(request);
+      if (outcome.action === 'saved') this.savedFile = { request, outcome };
     } catch (error) {
       this.actionError = errorMessage(error);
     } finally {
       this.openingFiles = this.openingFiles.filter((k) => k !== key);
+    }
+  }
+
+  /** Shows the file saved to Downloads in the system's file manager; a failure shows in the action banner. */
+  async revealSavedFile(): Promise<void> {
+    const saved = this.savedFile;
+    if (!saved) return;
+    try {
+      await this.#api.revealAttachment(saved.request);
+      this.savedFile = null;
+    } catch (error) {
+      this.actionError = errorMessage(error);
     }
   }
 

@@ -178,11 +178,12 @@ describe('quirks', () => {
       status: 'ticked',
       estimate: { value: 30, unit: 'minutes' },
       links: [{ url: 'https://example.com/a', label: 'example.com/a' }],
-      attachments: [
-        { name: 'sheet.pdf', url: 'https://v/1' },
-        { name: 'old.pdf', url: 'https://f/2' },
-      ],
     });
+    // No validated copy: the upload as it was, marked as not virus-checked by the service (issue 26 §3).
+    expect(homework.attachments).toEqual([
+      { name: 'sheet.pdf', url: 'https://v/1' },
+      { name: 'old.pdf', url: 'https://f/2', unscanned: true },
+    ]);
   });
 
   it.each([

@@ -13,6 +13,7 @@ import { ClassChartsClient } from '../../main/classcharts/client';
 import {
   type AppPorts,
   type AttachmentFolder,
+  type Downloads,
   type GlobalShortcutPort,
   silentLogger,
   type Store,
@@ -138,6 +139,8 @@ export interface HarnessOptions {
   shortcut?: GlobalShortcutPort;
   /** Where attachments are downloaded (none by default: `attachment:open` is then unavailable). */
   attachments?: AttachmentFolder;
+  /** Where files the app will not open are saved (none by default: such a file is then refused). */
+  downloads?: Downloads;
   /** The login-item port (an in-memory switch by default). */
   autostart?: AppPorts['autostart'];
 }
@@ -160,6 +163,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.cache ? { cache: options.cache } : {}),
     ...(options.shortcut ? { shortcut: options.shortcut } : {}),
     ...(options.attachments ? { attachments: options.attachments } : {}),
+    ...(options.downloads ? { downloads: options.downloads } : {}),
     config: { baseUrl: fake.url, demo: options.demo ?? true, version: 'test', platform: 'linux' },
   };
   const gate = options.gate;

@@ -1,11 +1,12 @@
-// The pure helpers of attachment:open: safe file names (no path traversal, extension kept), the program
-// types never opened, and when a signed link expires (GCS V2 `Expires`, GingerGigiCat/ClassChartsAndroid@
-// 27ba119819 RequestMaker.kt:399; V4 `X-Goog-Date` + `X-Goog-Expires`).
+// The pure helpers of attachment:open: safe file names (no path traversal, extension kept), what each
+// type does (opens, goes to Downloads, or is refused), and when a signed link expires (GCS V2 `Expires`,
+// GingerGigiCat/ClassChartsAndroid@27ba119819 RequestMaker.kt:399; V4 `X-Goog-Date` + `X-Goog-Expires`).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAttachmentFolder } from '../../main/adapters/attachment-folder';
-import { programExtension, safeFileName, signedLinkExpiresAt } from '../../main/attachment-names';
+import { safeFileName, signedLinkExpiresAt } from '../../main/attachment-names';
+import { attachmentHandling } from '../../preload/attachment-types';
 import { tempFolder } from '../temp-folders';
 
 describe('safeFileName', () => {
@@ -34,7 +35,81 @@ describe('safeFileName', () => {
   });
 });
 
-describe('programExtension', () => {
+// Issue 26 §3: open directly only an allow-list; the review's list of types the old block list missed
+// is refused (programs, installers, disk images, shortcuts) or saved to Downloads (macros, scripts, archives).
+describe('attachmentHandling', () => {
+  it.each([
+    'Letter.pdf',
+    'Essay.DOCX',
+    'Data.xlsx',
+    'Slides.pptx',
+    'Show.ppsx',
+    'Notes.odt',
+    'Sheet.ods',
+    'Talk.odp',
+    'Read me.txt',
+    'Photo.JPG',
+    'Scan.png',
+    'Diagram.webp',
+    'Phone.heic',
+    'Song.mp3',
+    'Recording.m4a',
+    'Clip.mp4',
+    'Film.mov',
+  ])('%s opens', (name) => {
+    expect(attachmentHandling(name).action).toBe('open');
+  });
+
+  it.each([
+    'Old.doc',
+    'Old.xls',
+    'Old.ppt',
+    'Macro.docm',
+    'Macro.xlsm',
+    'Macro.pptm',
+    'Page.html',
+    'Picture.svg',
+    'Pack.zip',
+    'Pack.7z',
+    'Letter.rtf',
+    'Marks.csv',
+    'Shortcut.pdf.zip',
+    'README',
+    'Strange.pdf_',
+  ])('%s is saved to Downloads, not opened', (name) => {
+    expect(attachmentHandling(name).action).toBe('save');
+  });
+
+  it.each([
+    'help.chm',
+    'disk.iso',
+    'disk.img',
+    'disk.vhd',
+    'disk.vhdx',
+    'addin.xll',
+    'run.application',
+    'run.appref-ms',
+    'install.appinstaller',
+    'query.search-ms',
+    'files.library-ms',
+    'look.theme',
+    'place.fileloc',
+    'place.inetloc',
+    'place.webloc',
+    'setup.exe',
+    'setup.exe. . ',
+  ])('%s is refused', (name) => {
+    expect(attachmentHandling(name).action).toBe('refuse');
+  });
+
+  it('names the extension it judged, lower case, or none', () => {
+    expect(attachmentHandling('Pack.ZIP')).toEqual({ action: 'save', extension: '.zip' });
+    expect(attachmentHandling('README')).toEqual({ action: 'save', extension: '' });
+    expect(attachmentHandling('.pdf')).toEqual({ action: 'save', extension: '' });
+  });
+});
+
+describe('attachmentHandling: programs', () => {
   it.each([
     'setup.exe',
     'run.BAT',
@@ -46,15 +121,18 @@ describe('programExtension', () => {
     'b.lnk',
     'c.jar',
   ])('%s is a program', (name) => {
-    expect(programExtension(name)).toBe(name.slice(name.lastIndexOf('.')).toLowerCase());
+    expect(attachmentHandling(name)).toEqual({
+      action: 'refuse',
+      extension: name.slice(name.lastIndexOf('.')).toLowerCase(),
+    });
   });
 
   it.each(['letter.pdf', 'slides.pptx', 'photo.jpeg', 'notes.txt', 'README', 'exe'])('%s is not', (name) => {
-    expect(programExtension(name)).toBeNull();
+    expect(attachmentHandling(name).action).not.toBe('refuse');
   });
 
   it('judges the name as written: trailing dots do not hide .exe', () => {
-    expect(programExtension('setup.exe. . ')).toBe('.exe');
+    expect(attachmentHandling('setup.exe. . ')).toEqual({ action: 'refuse', extension: '.exe' });
   });
 });
 
@@ -81,12 +159,14 @@ describe('signedLinkExpiresAt', () => {
   });
 });
 
+const FILE_URL = 'https://attachments.example/letter.pdf';
+
 describe('createAttachmentFolder', () => {
   it('writes each file in its own private sub-folder, under a safe name, and clear() removes it all', async () => {
     const parent = tempFolder('attachment-folder-');
     const folder = createAttachmentFolder({ parent });
-    const first = await folder.save('../../letter.pdf', new TextEncoder().encode('one'));
-    const second = await folder.save('../../letter.pdf', new TextEncoder().encode('two'));
+    const first = await folder.save('../../letter.pdf', new TextEncoder().encode('one'), FILE_URL);
+    const second = await folder.save('../../letter.pdf', new TextEncoder().encode('two'), FILE_URL);
     expect(first).not.toBe(second);
     for (const path of [first, second]) {
       expect(basename(path)).toBe('_.._letter.pdf');

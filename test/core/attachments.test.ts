@@ -2,13 +2,17 @@
 // (the renderer names it by id, never by URL), re-reads the homework when its signed link has expired
 // (GCS V2 links valid about a day: GingerGigiCat/ClassChartsAndroid@27ba119819 RequestMaker.kt:399),
 // downloads announcement files with the session (funfairlabs-incubator/classcharts-orc@93b7b34515
-// poller/src/archive.ts:69-77), saves into a private folder under a safe name and opens it through the
-// shell port. Programs and scripts are never opened.
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+// poller/src/archive.ts:69-77), saves into a private folder under a safe name, marked as downloaded, and
+// opens it through the shell port. Only an allow-list of types opens; any other type, and a file the
+// service did not virus-check, is saved to Downloads and never opened (issue 26 §3). Programs and scripts
+// are refused.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAttachmentFolder } from '../../main/adapters/attachment-folder';
+import { createDownloadsFolder } from '../../main/adapters/downloads-folder';
 import type { AttachmentRequest, HomeworkSummary } from '../../preload/contract';
+import type { RawHomework } from '../fake-classcharts/index';
 import { tempFolder } from '../temp-folders';
 import { startHarness, studentLogin, type Harness } from './app-harness';
 
@@ -18,24 +22,49 @@ afterEach(async () => {
   harness = undefined;
 });
 
-/** A signed-in demo student with an attachments folder; sessions live long (time jumps a day here). */
-async function signedIn(): Promise<Harness & { folder: ReturnType<typeof createAttachmentFolder> }> {
-  const folder = createAttachmentFolder({ parent: tempFolder('attachments-test-') });
-  harness = await startHarness({ attachments: folder, server: { sessionTtlSeconds: 10 * 86_400 } });
+/** Marks recorded instead of written: [path, source URL]. */
+type Marks = [string, string][];
+
+/**
+ * A signed-in demo student with an attachments folder and a stand-in Downloads folder, both marking what
+ * they save into `marks`; sessions live long (time jumps a day here).
+ */
+async function signedIn(): Promise<
+  Harness & { folder: ReturnType<typeof createAttachmentFolder>; downloadsFolder: string; marks: Marks }
+> {
+  const marks: Marks = [];
+  const mark = async (path: string, url: string) => void marks.push([path, url]);
+  const folder = createAttachmentFolder({ parent: tempFolder('attachments-test-'), mark });
+  const downloadsFolder = tempFolder('downloads-test-');
+  const downloads = createDownloadsFolder({ folder: () => downloadsFolder, mark });
+  harness = await startHarness({
+    attachments: folder,
+    downloads,
+    server: { sessionTtlSeconds: 10 * 86_400 },
+  });
   const result = await harness.app.handlers['auth:login'](studentLogin());
   expect(result).toEqual({ ok: true });
   await harness.app.whenIdle(); // the background kinds, which sign-in does not wait for
-  return Object.assign(harness, { folder });
+  return Object.assign(harness, { folder, downloadsFolder, marks });
 }
 
-/** The first homework in the popover's list with a teacher's file. */
+/** The first homework in the popover's list with a virus-checked teacher's file. */
 function homeworkWithFile(h: Harness): HomeworkSummary {
   const found = h.app
     .state()
     .homework.flatMap((group) => group.items)
-    .find((item) => item.attachments.length > 0);
+    .find((item) => item.attachments.length > 0 && item.attachments[0]!.unscanned !== true);
   if (!found) throw new Error('no homework with a file in the demo data');
   return found;
+}
+
+type RawTeacherFile = RawHomework['validated_attachments'][number];
+
+/** Changes the first teacher's file of homework `id` in the fake's data, and reads the lists again. */
+async function changeFile(h: Harness, id: number, change: Partial<RawTeacherFile>): Promise<void> {
+  const raw = h.fake.dataset.pupils.flatMap((p) => p.homeworks).find((item) => item.id === id)!;
+  Object.assign(raw.validated_attachments[0]!, change);
+  await h.app.handlers['sync:refresh']();
 }
 
 const open = (h: Harness, request: AttachmentRequest | Record<string, unknown>) =>
@@ -45,10 +74,14 @@ describe('attachment:open', () => {
   it('downloads a homework file into the private folder and opens it with the system', async () => {
     const h = await signedIn();
     const homework = homeworkWithFile(h);
-    await open(h, { kind: 'homework', itemId: homework.id, index: 0 });
+    await expect(open(h, { kind: 'homework', itemId: homework.id, index: 0 })).resolves.toEqual({
+      action: 'opened',
+    });
     expect(h.ports.shell.openedFiles).toHaveLength(1);
     const path = h.ports.shell.openedFiles[0]!;
     expect(basename(path)).toBe(homework.attachments[0]!.name);
+    // Marked as downloaded from where it came, so Protected View and SmartScreen apply (issue 26 §3).
+    expect(h.marks).toEqual([[path, expect.stringMatching(/\/storage\//)]]);
     expect(dirname(dirname(path))).toBe(h.folder.path());
     expect(readFileSync(path, 'utf8')).toMatch(/^%PDF-/);
     expect(h.ports.shell.opened).toEqual([]); // not the browser
@@ -122,15 +155,79 @@ describe('attachment:open', () => {
   it('never opens a program or script, and says so', async () => {
     const h = await signedIn();
     const homework = homeworkWithFile(h);
-    const raw = h.fake.dataset.pupils.flatMap((p) => p.homeworks).find((item) => item.id === homework.id)!;
-    raw.validated_attachments[0]!.filename = 'revision helper.exe';
-    await h.app.handlers['sync:refresh']();
+    await changeFile(h, homework.id, { filename: 'revision helper.exe' });
     const from = h.fake.requests.length;
     await expect(open(h, { kind: 'homework', itemId: homework.id, index: 0 })).rejects.toThrow(
       "Couldn't open revision helper.exe: it is a program or script (.exe), which this app never opens.",
     );
     expect(h.paths(from)).toEqual([]);
     expect(h.ports.shell.openedFiles).toEqual([]);
+  });
+
+  // Issue 26 §3: only an allow-list of types opens; anything else is saved to Downloads, marked, never run.
+  it.each([
+    ['Revision pack.zip', '.zip'],
+    ['Essay frame.docm', '.docm'],
+    ['Old worksheet.doc', '.doc'],
+    ['Diagram.svg', '.svg'],
+    ['Timeline.html', '.html'],
+    ['README', ''],
+  ])('%s is saved to Downloads, marked, and never opened', async (name, extension) => {
+    const h = await signedIn();
+    const homework = homeworkWithFile(h);
+    await changeFile(h, homework.id, { filename: name });
+    const request = { kind: 'homework', itemId: homework.id, index: 0 } as const;
+    await expect(open(h, request)).resolves.toEqual({
+      action: 'saved',
+      fileName: name,
+      reason: 'type',
+      extension,
+    });
+    expect(h.ports.shell.openedFiles).toEqual([]);
+    const saved = join(h.downloadsFolder, name);
+    expect(readFileSync(saved, 'utf8')).toContain('fake ClassCharts file');
+    expect(h.marks).toEqual([[saved, expect.stringMatching(/\/storage\//)]]);
+    // Shown in its folder only when asked, never opened.
+    expect(h.ports.shell.revealed).toEqual([]);
+    await h.app.handlers['attachment:reveal'](request);
+    expect(h.ports.shell.revealed).toEqual([saved]);
+    expect(h.ports.shell.openedFiles).toEqual([]);
+  });
+
+  it('a second copy in Downloads gets a numbered name, never overwriting the first', async () => {
+    const h = await signedIn();
+    const homework = homeworkWithFile(h);
+    await changeFile(h, homework.id, { filename: 'Pack.zip' });
+    const request = { kind: 'homework', itemId: homework.id, index: 0 } as const;
+    await open(h, request);
+    await expect(open(h, request)).resolves.toMatchObject({ fileName: 'Pack (1).zip' });
+    expect(readdirSync(h.downloadsFolder).sort()).toEqual(['Pack (1).zip', 'Pack.zip']);
+  });
+
+  it('a file the service did not virus-check is saved to Downloads, even a PDF, and says why', async () => {
+    const h = await signedIn();
+    const homework = homeworkWithFile(h);
+    // As the fake's dataset models a failed scan (test/fake-classcharts/dataset.ts): no validated copy.
+    await changeFile(h, homework.id, { validated_file: '', scan_status: 'fail' });
+    const file = homework.attachments[0]!;
+    expect(file.name).toMatch(/\.pdf$/);
+    await expect(open(h, { kind: 'homework', itemId: homework.id, index: 0 })).resolves.toEqual({
+      action: 'saved',
+      fileName: file.name,
+      reason: 'unscanned',
+      extension: '.pdf',
+    });
+    expect(h.ports.shell.openedFiles).toEqual([]);
+    expect(existsSync(join(h.downloadsFolder, file.name))).toBe(true);
+  });
+
+  it('shows in its folder only a file this run saved to Downloads', async () => {
+    const h = await signedIn();
+    const homework = homeworkWithFile(h);
+    await expect(
+      h.app.handlers['attachment:reveal']({ kind: 'homework', itemId: homework.id, index: 0 }),
+    ).rejects.toThrow('That file has not been saved to Downloads. Open it again.');
+    expect(h.ports.shell.revealed).toEqual([]);
   });
 
   it('a file the system cannot open gives "Couldn\u2019t open <name>: <the system\u2019s reason>"', async () => {

@@ -5,7 +5,7 @@
  * What a user would notice: the popover signs in to the demo over IPC, the tray follows the state,
  * the tray menu's Sign out asks first, a second launch opens the popover, waking the computer refreshes.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FakeClassCharts } from '../fake-classcharts/index';
@@ -24,7 +24,7 @@ import {
 vi.mock('electron', () => import('../mocks/electron'));
 
 const electron = await import('../mocks/electron');
-const { FakeBrowserWindow, FakeTray, app, ipcMain, powerMonitor, session } = electron;
+const { FakeBrowserWindow, FakeTray, app, ipcMain, powerMonitor, session, shell } = electron;
 
 let fake: FakeClassCharts;
 let xdg: string;
@@ -87,6 +87,38 @@ describe('the app as wired by main/index.ts', () => {
     const other = new electron.FakeWebContents();
     other.mainFrame = popover().webContents.mainFrame;
     await expect(ipcMain.invoke('state:get', other, [])).rejects.toThrow(/refused/);
+  });
+
+  // Issue 26 §3 wired for real: a PDF opens from the private folder, marked; a .zip goes to the Downloads
+  // folder Electron names, is never opened, and is shown in its folder only when asked.
+  it('opens an allowed file with the system, saves any other to Downloads and shows it only when asked', async () => {
+    const pupilId = fake.accounts.student.pupilId;
+    const homework = fake.dataset.pupils
+      .find((p) => p.pupil.id === pupilId)!
+      .homeworks.find((h) => h.validated_attachments[0]?.scan_status === 'pass')!;
+    Object.assign(homework, {
+      due_date: '2026-11-24',
+      status: { ...homework.status, state: null, ticked: 'no' },
+    });
+    await invoke('sync:refresh');
+    const request = { kind: 'homework', itemId: homework.id, index: 0 };
+    await expect(invoke('attachment:open', request)).resolves.toEqual({ action: 'opened' });
+    const opened = String(shell.openPath.mock.lastCall?.[0]);
+    expect(opened.startsWith(app.getPath('downloads'))).toBe(false);
+
+    homework.validated_attachments[0]!.filename = 'Revision pack.zip';
+    await invoke('sync:refresh');
+    shell.openPath.mockClear();
+    await expect(invoke('attachment:open', request)).resolves.toMatchObject({
+      action: 'saved',
+      reason: 'type',
+    });
+    expect(shell.openPath).not.toHaveBeenCalled();
+    const saved = join(app.getPath('downloads'), 'Revision pack.zip');
+    expect(existsSync(saved)).toBe(true);
+    expect(shell.showItemInFolder).not.toHaveBeenCalled();
+    await invoke('attachment:reveal', request);
+    expect(shell.showItemInFolder).toHaveBeenCalledWith(saved);
   });
 
   it('a second launch shows the popover instead of a second app', () => {

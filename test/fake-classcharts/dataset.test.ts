@@ -74,6 +74,20 @@ describe('generated dataset', () => {
     expect(list.some((a) => /<p>.*<a href="https:/.test(a.description ?? ''))).toBe(true);
   });
 
+  it('has teacher files the virus check passed and one it did not: no validated copy (issue 26 §3)', () => {
+    const files = (generateDataset({ seed: 2026, today: TODAY }).pupils[0]?.homeworks ?? []).flatMap(
+      (h) => h.validated_attachments,
+    );
+    expect(files.some((f) => f.scan_status === 'pass' && f.validated_file !== '')).toBe(true);
+    const blocked = files.filter((f) => f.scan_status !== 'pass');
+    expect(blocked.length).toBeGreaterThan(0);
+    for (const f of blocked)
+      expect({ validated_file: f.validated_file, file: f.file !== '' }).toEqual({
+        validated_file: '',
+        file: true,
+      });
+  });
+
   it('has a pending detention ahead and attended ones behind, one with the malformed date real data shows', () => {
     const list = generateDataset({ seed: 2026, today: TODAY }).pupils[0]?.detentions ?? [];
     const pending = list.filter((d) => d.attended === 'pending');

@@ -556,9 +556,15 @@ function generateHomeworks(
               id: nextId(),
               filename: fileName,
               file: fileUrl,
-              validated_file: fileUrl,
-              scan_status: 'pass',
-              scan_status_message: '',
+              // One file in six the service's virus check has not passed: no validated copy (issue 26 §3).
+              // Only "pass" is seen in real data (docs/classcharts-api.md §5.6); "fail" is modelled.
+              ...(n % 30 === 17
+                ? {
+                    validated_file: '',
+                    scan_status: 'fail',
+                    scan_status_message: 'The file could not be scanned',
+                  }
+                : { validated_file: fileUrl, scan_status: 'pass', scan_status_message: '' }),
             },
           ]
         : [],

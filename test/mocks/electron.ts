@@ -840,6 +840,8 @@ export const shell = {
    * file that exists opens; anything else resolves with a message (the wording is this mock's own).
    */
   openPath: vi.fn(async (path: string) => (existsSync(path) ? '' : `Failed to open path: ${path}`)),
+  /** Like Electron's: shows the file in the file manager, returns nothing (here: recorded only). */
+  showItemInFolder: vi.fn((_path: string) => undefined),
 };
 
 /**

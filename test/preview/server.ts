@@ -10,8 +10,10 @@
  *
  * Used by `npm run preview` (./cli.ts) and the Playwright end-to-end tests (test/e2e/).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { KeychainStatus } from '../../preload/contract';
@@ -21,6 +23,7 @@ import { createMemoryStore } from '../../main/adapters/memory-store';
 import { createMemoryVault } from '../../main/adapters/memory-vault';
 import { createNoopAutostart } from '../../main/adapters/noop-autostart';
 import { createAttachmentFolder } from '../../main/adapters/attachment-folder';
+import { createDownloadsFolder } from '../../main/adapters/downloads-folder';
 import { createNoopShell } from '../../main/adapters/noop-shell';
 import { isAllowedHost, REFUSED_HOST_BODY } from '../../main/loopback-host';
 import type { AppNotification, Clock, Logger } from '../../main/ports';
@@ -84,6 +87,10 @@ export interface Preview {
   opened: readonly string[];
   /** Attached files the page asked to open: paths of the downloaded copies (never launched), newest last. */
   openedFiles: readonly string[];
+  /** Files saved to the preview's stand-in Downloads folder that the page asked to show, newest last. */
+  revealed: readonly string[];
+  /** The preview's stand-in for the user's Downloads folder (a temporary folder, removed on close). */
+  downloadsFolder: string;
   /** Stops the core, closes connections, the HTTP server and the fake. Idempotent. */
   close(): Promise<void>;
 }
@@ -120,7 +127,15 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     now: clock.now,
   });
   const shell = createNoopShell(logger);
-  const attachments = createAttachmentFolder({ logger });
+  // `preview`: the app's start-up sweep (sweepAttachmentFolders) never takes a running preview's folder.
+  const attachments = createAttachmentFolder({
+    logger,
+    owner: 'preview',
+    prefix: 'classcharts-tray-preview-',
+  });
+  // Never the user's own Downloads: a temporary folder, removed on close.
+  const downloadsFolder = mkdtempSync(path.join(tmpdir(), 'classcharts-tray-preview-downloads-'));
+  const downloads = createDownloadsFolder({ folder: () => downloadsFolder });
 
   const app = createApp(
     {
@@ -132,6 +147,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
       autostart: createNoopAutostart(),
       shell,
       attachments,
+      downloads,
       logger,
       config: { baseUrl, demo: options.demo ?? fake !== null, version: 'preview', platform: 'browser' },
     },
@@ -182,6 +198,8 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     notifications: notifier.shown,
     opened: shell.opened,
     openedFiles: shell.openedFiles,
+    revealed: shell.revealed,
+    downloadsFolder,
     close() {
       closing ??= (async () => {
         await app.stop();
@@ -194,6 +212,7 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
         await closed;
         await fake?.close();
         await attachments.clear();
+        rmSync(downloadsFolder, { recursive: true, force: true });
       })();
       return closing;
     },

@@ -1,6 +1,7 @@
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
-import { homework, homeworkGroups, parentState, studentState } from './fixtures';
+import type { AttachmentOutcome } from '../../preload/contract';
+import { homework, homeworkGroups, parentState, studentState, TODAY } from './fixtures';
 import { renderApp, renderHomeworkTab } from './render';
 
 describe('Homework', () => {
@@ -156,8 +157,8 @@ describe('Homework', () => {
     const { screen, bridge } = await renderHomeworkTab();
     let finish: (error?: Error) => void = () => {};
     bridge.handlers['attachment:open'] = () =>
-      new Promise<void>((resolve, reject) => {
-        finish = (error) => (error ? reject(error) : resolve());
+      new Promise<AttachmentOutcome>((resolve, reject) => {
+        finish = (error) => (error ? reject(error) : resolve({ action: 'opened' }));
       });
     await fireEvent.click(screen.getByRole('button', { name: /Poetry analysis/ }));
     const button = screen.getByRole('button', { name: /worksheet\.pdf/ });
@@ -174,6 +175,49 @@ describe('Homework', () => {
     expect((button as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getByRole('alert').textContent).toContain(
       "Couldn't open worksheet.pdf: This file's link has expired.",
+    );
+  });
+
+  // Issue 26 §3: the note says beforehand what a click does; a file main saved to Downloads instead of
+  // opening it gets a warning that says why, and shows it in its folder only when asked.
+  it('says where each file goes, and warns when one was saved to Downloads instead of opened', async () => {
+    const files = homework(210, 'Resources', TODAY, {
+      attachments: [
+        { name: 'worksheet.pdf', url: 'https://attachments.example.org/a.pdf' },
+        { name: 'Revision pack.zip', url: 'https://attachments.example.org/b.zip' },
+        { name: 'answers.pdf', url: 'https://attachments.example.org/c.pdf', unscanned: true },
+        { name: 'helper.exe', url: 'https://attachments.example.org/d.exe' },
+      ],
+    });
+    const { screen, bridge } = await renderHomeworkTab(
+      studentState({ homework: [{ key: 'today', items: [files] }] }),
+    );
+    await fireEvent.click(screen.getByRole('button', { name: /Resources/ }));
+    const note = (name: RegExp) => screen.getByRole('button', { name }).querySelector('.note')?.textContent;
+    expect(note(/worksheet\.pdf/)).toBe('opens file');
+    expect(note(/Revision pack\.zip/)).toBe('saves to Downloads');
+    expect(note(/answers\.pdf/)).toBe('not virus-checked');
+    expect(note(/helper\.exe/)).toBe('never opened');
+
+    bridge.handlers['attachment:open'] = async (request) =>
+      request.index === 1
+        ? { action: 'saved', fileName: 'Revision pack (1).zip', reason: 'type', extension: '.zip' }
+        : { action: 'saved', fileName: 'answers.pdf', reason: 'unscanned', extension: '.pdf' };
+    await fireEvent.click(screen.getByRole('button', { name: /Revision pack\.zip/ }));
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toContain(
+      'Saved Revision pack (1).zip to Downloads, not opened: .zip files can run code. Open it only if you trust it.',
+    );
+    expect(bridge.requestsOf('attachment:reveal')).toEqual([]);
+    await fireEvent.click(within(banner).getByRole('button', { name: 'Show in folder' }));
+    expect(bridge.requestsOf('attachment:reveal')).toEqual([
+      { kind: 'homework', pupilId: 4102571, itemId: 210, index: 1 },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+
+    await fireEvent.click(screen.getByRole('button', { name: /answers\.pdf/ }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Saved answers.pdf to Downloads, not opened: ClassCharts did not virus-check it.',
     );
   });
 

@@ -259,7 +259,8 @@ export function createMockBridge(initial: AppState): MockBridge {
         return structuredClone(settings);
       },
       'shell:open-external': async () => undefined,
-      'attachment:open': async () => undefined,
+      'attachment:open': async () => ({ action: 'opened' }),
+      'attachment:reveal': async () => undefined,
       'announcement:read': async () => undefined,
       'homework:get': async ({ homeworkId }) => {
         const listed = mock.state.homework.some((g) => g.items.some((h) => h.id === homeworkId));

@@ -22,7 +22,11 @@ const id = z.int();
 /** A finite number (no `Infinity`, no `NaN`: both would turn into `null` in JSON). */
 const finite = z.number().refine(Number.isFinite, 'not finite');
 
-const attachment = z.strictObject({ name: z.string(), url: z.string() });
+const attachment = z.strictObject({
+  name: z.string(),
+  url: z.string(),
+  unscanned: z.literal(true).optional(),
+});
 
 /** types.ts `Pupil`. */
 export const pupilShape = z.strictObject({

@@ -3,18 +3,23 @@
  * main download it (the homework file from its signed storage link, the announcement file with the session:
  * test/fake-classcharts/attachments.ts) into its private folder and open it with the system's default
  * application — here the preview's shell, which records the path instead. Nothing goes to the browser.
+ * A type that can run code is saved to (the preview's stand-in for) Downloads instead, with a warning, and
+ * shown in its folder only when asked (issue 26 §3).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import type { RawHomework } from '../../fake-classcharts/index';
 import { expect, test } from '../fixtures';
 import type { Preview } from '../../preview/server';
 import { fakePupil, openTab, signInStudent } from '../popover-page';
 
-/** The student's first homework with a teacher's file, renamed `title`, to do and due tomorrow (Tuesday 24). */
+/**
+ * The student's first homework with a virus-checked teacher's file, renamed `title`, to do and due tomorrow
+ * (Tuesday 24).
+ */
 function homeworkWithFileDueTomorrow(preview: Preview, title: string): RawHomework {
   const homework = fakePupil(preview, preview.fake!.accounts.student.pupilId).homeworks.find(
-    (h) => h.validated_attachments.length > 0,
+    (h) => h.validated_attachments[0]?.scan_status === 'pass',
   )!;
   homework.title = title;
   homework.due_date = '2026-11-24';
@@ -83,5 +88,37 @@ test('a file that cannot be opened says so in the banner', async ({ page, previe
   fake.faults.inject({ path: '/storage/', kind: 'reset' });
   await page.getByRole('button', { name }).click();
   await expect(page.getByRole('alert')).toContainText(`Couldn't open ${name}: Cannot reach ClassCharts.`);
+  expect(preview.openedFiles).toEqual([]);
+});
+
+test('a file that can run code is saved to Downloads with a warning, never opened', async ({
+  page,
+  preview,
+  axe,
+}) => {
+  const fake = preview.fake!;
+  const homework = homeworkWithFileDueTomorrow(preview, 'Homework with a revision pack');
+  homework.validated_attachments[0]!.filename = 'Revision pack.zip';
+  await signInStudent(page, fake.accounts.student);
+  await openTab(page, 'Homework');
+  await page.getByRole('button', { name: /Homework with a revision pack/ }).click();
+  const button = page.getByRole('button', { name: 'Revision pack.zip' });
+  await expect(button).toContainText('saves to Downloads');
+  await button.click();
+
+  const banner = page.getByRole('alert');
+  await expect(banner).toContainText(
+    'Saved Revision pack.zip to Downloads, not opened: .zip files can run code. Open it only if you trust it.',
+  );
+  await expect(banner).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('saved-to-downloads.png') });
+  await axe(page, 'the saved-to-Downloads warning');
+  expect(preview.openedFiles, 'never opened').toEqual([]);
+  const saved = join(preview.downloadsFolder, 'Revision pack.zip');
+  expect(existsSync(saved)).toBe(true);
+  expect(preview.revealed).toEqual([]);
+  await banner.getByRole('button', { name: 'Show in folder' }).click();
+  await expect.poll(() => preview.revealed).toEqual([saved]);
+  await expect(banner).toHaveCount(0);
   expect(preview.openedFiles).toEqual([]);
 });

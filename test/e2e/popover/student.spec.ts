@@ -31,6 +31,7 @@ const WARMED_LATER = [
   'views/Settings.svelte',
   'components/SanitizedHtml.svelte',
   'components/TickBox.svelte',
+  'components/SavedFileBanner.svelte',
 ];
 
 test('student signs in and sees today, homework and a homework detail', async ({ page, preview }) => {
