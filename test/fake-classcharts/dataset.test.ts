@@ -190,8 +190,11 @@ describe('--data FILE', () => {
     const file = join(dir, 'data.json');
     writeFileSync(file, JSON.stringify(dataset));
     expect(parseDataset(JSON.parse(JSON.stringify(dataset)))).toEqual(dataset);
-    const fromFile = await startFakeClassCharts({ data: file, today: TODAY });
-    const fromObject = await startFakeClassCharts({ data: dataset, today: TODAY });
+    // One instant for both: a signed file link carries its expiry in seconds, which must not tick between
+    // the two answers (it did, now and then, on a loaded CI machine).
+    const clock = () => Date.parse(`${TODAY}T10:00:00Z`);
+    const fromFile = await startFakeClassCharts({ data: file, today: TODAY, clock });
+    const fromObject = await startFakeClassCharts({ data: dataset, today: TODAY, clock });
     try {
       for (const path of [
         '/apiv2student/timetable?date=2026-12-15',
