@@ -20,6 +20,7 @@ import { safeFileName } from '../attachment-names';
 import type { AttachmentFolder, Logger } from '../ports';
 import { silentLogger } from '../ports';
 import type { DownloadMarker } from './download-mark';
+import { PRIVATE_FILE_MODE } from './json-file-store';
 
 /** The file in a run's folder that says whose it is (its text: `classcharts-tray <owner> <process id>`). */
 export const OWNER_MARK_FILE = '.classcharts-tray-owner';
@@ -50,7 +51,7 @@ export function createAttachmentFolder(
     const path = await mkdtemp(join(parent, prefix));
     created = path;
     const mark = `${ownerMark(options.owner ?? 'app')} ${process.pid}\n`;
-    await writeFile(join(path, OWNER_MARK_FILE), mark, { mode: 0o600 });
+    await writeFile(join(path, OWNER_MARK_FILE), mark, { mode: PRIVATE_FILE_MODE });
     return path;
   };
   return {
@@ -59,7 +60,7 @@ export function createAttachmentFolder(
       root ??= makeRoot();
       const folder = await mkdtemp(join(await root, 'f-'));
       const file = join(folder, safeFileName(name));
-      await writeFile(file, bytes, { mode: 0o600, flag: 'wx' });
+      await writeFile(file, bytes, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
       await options.mark?.(file, sourceUrl);
       return file;
     },

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { safeFileName } from '../attachment-names';
 import type { Downloads } from '../ports';
 import type { DownloadMarker } from './download-mark';
+import { PRIVATE_FILE_MODE } from './json-file-store';
 
 /** Options: the folder (asked on each save: the user may move it) and how saved files are marked. */
 export interface DownloadsFolderOptions {
@@ -38,7 +39,7 @@ export function createDownloadsFolder(options: DownloadsFolderOptions): Download
         const fileName = numberedName(safe, n);
         const file = join(folder, fileName);
         try {
-          await writeFile(file, bytes, { mode: 0o600, flag: 'wx' });
+          await writeFile(file, bytes, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
           throw error;

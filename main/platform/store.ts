@@ -7,7 +7,7 @@
  * not a path. A corrupt file (hand-edited, half-written by a crash) is cleared instead of stopping the app
  * from starting: everything in it can be fetched again, and a failed start helps nobody.
  *
- * The file is private (mode 0600, {@link STORE_FILE_MODE}): it holds a pupil's settings, or the vault's
+ * The file is private (mode 0600, {@link PRIVATE_FILE_MODE}): it holds a pupil's settings, or the vault's
  * ciphertext. electron-store's default is 0o666 less the umask (0644 under the usual 022), readable by
  * every user of the machine. With `configFileMode` conf writes each new file with that mode and chmods it
  * on every write, an existing file included (conf 16 `#writeFile` → atomically 2 `writeFileSync` with
@@ -17,6 +17,7 @@
 import { chmodSync, statSync } from 'node:fs';
 import { ipcMain } from 'electron';
 import ElectronStore from 'electron-store';
+import { PRIVATE_FILE_MODE } from '../adapters/json-file-store';
 import type { Store } from '../ports';
 
 /**
@@ -24,9 +25,6 @@ import type { Store } from '../ports';
  * renderer, which this app never does). Closed again: the popover speaks only the contract's channels.
  */
 export const ELECTRON_STORE_CHANNEL = 'electron-store-get-data';
-
-/** The mode of a store file: read and write for its owner only (POSIX; Windows has no such modes). */
-export const STORE_FILE_MODE = 0o600;
 
 /** Options for {@link createElectronStore}. */
 export interface ElectronStoreOptions {
@@ -39,7 +37,7 @@ export interface ElectronStoreOptions {
 /**
  * Opens (or creates) the store file and adapts it to the `Store` port. Writes are synchronous and atomic
  * (electron-store writes a temporary file and renames it) and leave the file mode 0600
- * ({@link STORE_FILE_MODE}); an existing file with a looser mode is made 0600 here. Closes
+ * ({@link PRIVATE_FILE_MODE}); an existing file with a looser mode is made 0600 here. Closes
  * electron-store's own IPC channel. Throws only if the folder cannot be created.
  */
 export function createElectronStore(options: ElectronStoreOptions): Store & { readonly path: string } {
@@ -49,7 +47,7 @@ export function createElectronStore(options: ElectronStoreOptions): Store & { re
     accessPropertiesByDotNotation: false,
     clearInvalidConfig: true,
     watch: false,
-    configFileMode: STORE_FILE_MODE,
+    configFileMode: PRIVATE_FILE_MODE,
   });
   ipcMain.removeAllListeners(ELECTRON_STORE_CHANNEL);
   makePrivate(store.path);
@@ -70,7 +68,7 @@ export function createElectronStore(options: ElectronStoreOptions): Store & { re
 }
 
 /**
- * Chmods an existing file with any group or other permission bits to {@link STORE_FILE_MODE}. A missing
+ * Chmods an existing file with any group or other permission bits to {@link PRIVATE_FILE_MODE}. A missing
  * file is left to the first write (created 0600). Never throws: a file that cannot be chmodded (another
  * owner, a read-only disk) still works, and its next write tries again through conf.
  */
@@ -78,7 +76,7 @@ function makePrivate(path: string): void {
   if (process.platform === 'win32') return;
   try {
     const mode = statSync(path, { throwIfNoEntry: false })?.mode;
-    if (mode !== undefined && (mode & 0o077) !== 0) chmodSync(path, STORE_FILE_MODE);
+    if (mode !== undefined && (mode & 0o077) !== 0) chmodSync(path, PRIVATE_FILE_MODE);
   } catch {
     // Best effort: see above.
   }
