@@ -6,8 +6,9 @@
  * every name but this machine's own is the defence Vite's dev server adopted (`server.allowedHosts`,
  * GHSA-vg6x-rcgg-rjx6; vite.dev/config/server-options#server-allowedhosts). An IP address in `Host` cannot
  * be rebound (the page's origin then is that address), so a server listening beyond loopback on purpose
- * may accept any (`ipAddresses`). No node, no electron.
+ * may accept any (`ipAddresses`). Node's `net` and `http` types only; no electron.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 
 /** Options of {@link isAllowedHost}. */
@@ -55,3 +56,19 @@ export function isAllowedOrigin(
 /** The plain-text answer to a refused `Host`: 403, as Vite answers it. */
 export const REFUSED_HOST_BODY =
   'Blocked request: this server answers only to 127.0.0.1, localhost and [::1] (DNS-rebinding defence).';
+
+/**
+ * The check each loopback server makes first: when `request`'s `Host` is not one {@link isAllowedHost}
+ * accepts, answers 403 with {@link REFUSED_HOST_BODY} and returns `true` (the request is done with);
+ * otherwise returns `false` and leaves the response alone.
+ */
+export function refusedForeignHost(
+  request: IncomingMessage,
+  response: ServerResponse,
+  port: number,
+  options: AllowedHostOptions = {},
+): boolean {
+  if (isAllowedHost(request.headers.host, port, options)) return false;
+  response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end(REFUSED_HOST_BODY);
+  return true;
+}

@@ -19,7 +19,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isAllowedHost, REFUSED_HOST_BODY } from '../loopback-host';
+import { refusedForeignHost } from '../loopback-host';
 
 /** The made-up student the stand-in accepts (never a real account). */
 export const STAND_IN_STUDENT = {
@@ -102,11 +102,7 @@ export async function startSignInStandIn(): Promise<SignInStandIn> {
   const issued = new Map<string, string>(); // token → cc-session
   let port = 0;
   const server = createServer((req, res) => {
-    if (!isAllowedHost(req.headers.host, port)) {
-      res.writeHead(403, { 'content-type': 'text/plain' });
-      res.end(REFUSED_HOST_BODY);
-      return;
-    }
+    if (refusedForeignHost(req, res, port)) return;
     void (async () => {
       const body = await readBody(req);
       const path = (req.url ?? '/').split('?')[0] ?? '/';

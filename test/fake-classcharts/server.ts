@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { londonDate } from '../../main/classcharts/dates';
-import { isAllowedHost, REFUSED_HOST_BODY } from '../../main/loopback-host';
+import { LOOPBACK_NAMES, refusedForeignHost } from '../../main/loopback-host';
 import * as api from './api';
 import { loadDatasetFile } from './data-file';
 import { generateDataset } from './dataset';
@@ -179,17 +179,10 @@ export async function startFakeClassCharts(options: FakeServerOptions = {}): Pro
   }
 
   // DNS-rebinding defence (main/loopback-host.ts); bound beyond loopback on purpose, any IP address too.
-  const hostOptions = { ipAddresses: !['127.0.0.1', 'localhost', '::1'].includes(host) };
+  const hostOptions = { ipAddresses: !LOOPBACK_NAMES.includes(urlHost) };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!isAllowedHost(req.headers.host, port, hostOptions)) {
-      send(res, {
-        status: 403,
-        headers: { 'content-type': 'text/plain; charset=utf-8' },
-        body: REFUSED_HOST_BODY,
-      });
-      return;
-    }
+    if (refusedForeignHost(req, res, port, hostOptions)) return;
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     let body: Buffer;
     try {

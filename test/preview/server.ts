@@ -25,7 +25,7 @@ import { createNoopAutostart } from '../../main/adapters/noop-autostart';
 import { createAttachmentFolder } from '../../main/adapters/attachment-folder';
 import { createDownloadsFolder } from '../../main/adapters/downloads-folder';
 import { createNoopShell } from '../../main/adapters/noop-shell';
-import { isAllowedHost, REFUSED_HOST_BODY } from '../../main/loopback-host';
+import { refusedForeignHost } from '../../main/loopback-host';
 import type { AppNotification, Clock, Logger } from '../../main/ports';
 import {
   startFakeClassCharts,
@@ -163,9 +163,8 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   );
   const server: Server = createServer((request, response) => {
     // The page embeds the signed-in state: a rebound name (Host: attacker.example) must not read it.
-    if (!isAllowedHost(request.headers.host, port)) {
+    if (refusedForeignHost(request, response, port)) {
       logger.warn('preview: refused a request for a foreign host', { host: request.headers.host ?? null });
-      response.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end(REFUSED_HOST_BODY);
       return;
     }
     serveFile(request, response).catch((error: unknown) => {
