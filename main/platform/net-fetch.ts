@@ -216,6 +216,13 @@ export function createElectronFetch<S extends SessionLike>(
           reject(error);
         } else failBody?.(error);
       };
+      /** Resolves with a response that has no body to read: nothing more is wanted of the request. */
+      const succeed = (response: Response) => {
+        if (settled) return;
+        settled = true;
+        finish();
+        resolve(response);
+      };
       const client = netRequest({
         method: request.method,
         url: request.url,
@@ -244,12 +251,7 @@ export function createElectronFetch<S extends SessionLike>(
         client.abort();
         const responseHeaders = toHeaders(headers);
         if (!responseHeaders.has('location')) responseHeaders.set('location', redirectUrl);
-        const answer = () => {
-          if (settled) return;
-          settled = true;
-          finish();
-          resolve(new Response(null, { status: statusCode, headers: responseHeaders }));
-        };
+        const answer = () => succeed(new Response(null, { status: statusCode, headers: responseHeaders }));
         // Without credentials the session's cookies are none of this request's business.
         if (omitCredentials) return answer();
         // Electron leaves Set-Cookie out of these headers; Chromium has put the cookies in the jar already.
@@ -267,10 +269,8 @@ export function createElectronFetch<S extends SessionLike>(
         }
         const headers = toHeaders(response.headers);
         if (NULL_BODY.has(status)) {
-          // No body to read (the Response constructor refuses one): nothing more is wanted of the request.
-          settled = true;
-          finish();
-          resolve(new Response(null, { status, headers }));
+          // No body to read (the Response constructor refuses one).
+          succeed(new Response(null, { status, headers }));
           client.abort();
           return;
         }
