@@ -46,15 +46,27 @@ const DAY_MS = 86_400_000;
  */
 const londonOffsets = new Map<number, number>();
 
+/** Most entries each of this module's kept maps holds; past it the map starts again empty. */
+const KEPT_MAX = 8192;
+
+/** `map`'s value for `key`, computed by `compute` (which may throw) and kept the first time it is asked. */
+function kept<K, V>(map: Map<K, V>, key: K, compute: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = compute();
+    if (map.size >= KEPT_MAX) map.clear();
+    map.set(key, value);
+  }
+  return value;
+}
+
 function londonOffsetMs(ms: number): number {
   const hour = Math.floor(ms / HOUR_MS);
-  let offset = londonOffsets.get(hour);
-  if (offset === undefined) {
-    offset = -new TZDate(hour * HOUR_MS, SCHOOL_TIME_ZONE).getTimezoneOffset() * 60_000;
-    if (londonOffsets.size >= 8192) londonOffsets.clear();
-    londonOffsets.set(hour, offset);
-  }
-  return offset;
+  return kept(
+    londonOffsets,
+    hour,
+    () => -new TZDate(hour * HOUR_MS, SCHOOL_TIME_ZONE).getTimezoneOffset() * 60_000,
+  );
 }
 
 /** The Europe/London wall clock of an instant (epoch ms) as an ISO string without offset, `YYYY-MM-DDTHH:MM…`. */
@@ -98,15 +110,11 @@ const dayNumbers = new Map<string, number>();
 
 /** Days since 1970-01-01 of a `YYYY-MM-DD` date. Throws a RangeError on a malformed date. */
 function dayNumber(date: IsoDate): number {
-  let days = dayNumbers.get(date);
-  if (days === undefined) {
+  return kept(dayNumbers, date, () => {
     const m = ISO_DATE.exec(date);
     if (!m || !isIsoDate(date)) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
-    days = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS;
-    if (dayNumbers.size >= 8192) dayNumbers.clear();
-    dayNumbers.set(date, days);
-  }
-  return days;
+    return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS;
+  });
 }
 
 /** Day of week of a `YYYY-MM-DD` date: 0 = Sunday … 6 = Saturday. */
