@@ -1,8 +1,8 @@
 /**
  * The views in chunks of their own (issue 30: the first load of a signed-in popover under 40 KB gzip):
  * the sign-in form, the Homework and More tabs, a homework's detail and Settings; the homework tick, the
- * sanitized-HTML component and the saved-file warning. Each loads on first use, or earlier when main.ts warms them while the
- * popover is idle; once loaded it renders at once, in the same frame as the click that asked for it (no
+ * sanitized-HTML component and the saved-file warning. Each loads on first use, or earlier when main.ts
+ * warms them while the popover is idle; once loaded it renders at once, in the same frame as the click that asked for it (no
  * pending state, no await block). A chunk that fails to load says so and is tried again on the next
  * attempt.
  */
@@ -35,6 +35,15 @@ export class LazyView {
       },
     );
     return this.#loading;
+  }
+
+  /**
+   * Loads it once the calling component is mounted (an `$effect`, so call it while a component
+   * initialises) and returns it, for the component to render `component` once it is there.
+   */
+  loadWhenMounted(): this {
+    $effect(() => void this.load());
+    return this;
   }
 }
 
