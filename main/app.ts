@@ -57,7 +57,7 @@ import {
   type SessionEvent,
   type SessionStatus,
 } from './session/keeper';
-import type { RenewalPolicy } from './session/renewal-policy';
+import { DEFAULT_RENEWAL_POLICY, type RenewalPolicy, worthKeepingAlive } from './session/renewal-policy';
 import {
   followAccountDefaults,
   loadSettings,
@@ -111,7 +111,10 @@ export type CoreEvent =
 export interface CreateAppOptions {
   /** Session renewal timings (default: every 170 s; backoff 5 s … 5 min). */
   renewal?: Partial<RenewalPolicy>;
-  /** Interval refresh in ms, overriding `settings.refreshIntervalMinutes` (e.g. `cli watch --interval`). */
+  /**
+   * Interval refresh in ms, overriding `settings.refreshIntervalMinutes` (e.g. `cli watch --interval`); it then
+   * holds day and night, without the app's quieter nights.
+   */
   refreshIntervalMs?: number;
   /** Background kinds period in ms (default 60 min). */
   extrasIntervalMs?: number;
@@ -201,12 +204,24 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     options.createClient ??
     ((p: AppPorts) =>
       new ClassChartsClient({ fetch: p.fetch, baseUrl: p.config.baseUrl, clock: p.clock, logger: p.logger }));
-  const keeper = new SessionKeeper<CoreClient>({
+  /** When the user last looked (the popover shown), epoch ms: a session is kept alive for a while after. */
+  let lastSeenAt: number | null = null;
+  const renewEveryMs = options.renewal?.renewEveryMs ?? DEFAULT_RENEWAL_POLICY.renewEveryMs;
+  const keeper: SessionKeeper<CoreClient> = new SessionKeeper<CoreClient>({
     createClient: () => makeClient(ports),
     clock,
     vault,
     logger,
     policy: options.renewal,
+    // A remembered session lapses between uses when a sign-in then costs less than the pings (issue 25 §4).
+    keepAlive: () =>
+      worthKeepingAlive({
+        now: clock.now(),
+        renewEveryMs,
+        nextUseAt: engine.nextRefreshAt,
+        lastSeenAt,
+        reSignInCost: keeper.accountKind === 'parent' ? 2 : 1,
+      }),
   });
 
   const engine = new SyncEngine({
@@ -214,6 +229,8 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     clock,
     logger,
     refreshIntervalMs: () => options.refreshIntervalMs ?? settings.refreshIntervalMinutes * 60_000,
+    // An interval given by the caller (cli watch --interval) holds day and night.
+    quietNights: options.refreshIntervalMs === undefined,
     extrasIntervalMs: options.extrasIntervalMs,
     onChange: () => publish(),
     onData: (previous, current, change) => onData(previous, current, change),
@@ -1018,6 +1035,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     },
     userReturned() {
       if (!started) return;
+      lastSeenAt = clock.now();
       // Someone is using the computer, so it is awake: a sleep whose wake-up was never reported ends here.
       if (suspended) {
         app.resume();

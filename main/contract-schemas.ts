@@ -43,17 +43,22 @@ void _allAccountKinds;
 void _allRecordKinds;
 
 /**
- * `auth:login`. Shapes and lengths only; the client checks the finer rules (a real DD/MM/YYYY date, a
- * code the service can take) and says which field is wrong. Strings are trimmed.
+ * `auth:login`. Shapes and lengths only; the client checks the finer rules (a real date, a code the service
+ * can take) and says which field is wrong. Strings are trimmed; a student's date of birth may be empty.
  */
 export const loginRequestSchema: z.ZodType<LoginRequest> = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('student'),
     code: z.string().trim().min(1, 'Enter your access code.').max(64, 'That access code is too long.'),
+    // Empty for a pupil whose school gave a code only; DD/MM/YYYY as the form takes it, or YYYY-MM-DD as the
+    // JSON login does (docs/classcharts-api.md §2.3; issue 25 §1).
     dateOfBirth: z
       .string()
       .trim()
-      .regex(/^\d{1,2}\/\d{1,2}\/\d{4}$/, 'Write the date of birth as day/month/year, e.g. 14/05/2012.'),
+      .regex(
+        /^(?:\d{1,2}\/\d{1,2}\/\d{4}|\d{4}-\d{1,2}-\d{1,2})?$/,
+        'Write the date of birth as day/month/year, e.g. 14/05/2012.',
+      ),
     remember: z.boolean(),
   }),
   z.strictObject({

@@ -36,6 +36,7 @@ import {
   mapHomework,
   mapLesson,
   mapPupil,
+  schoolText,
 } from './map';
 import {
   activitySchema,
@@ -47,6 +48,7 @@ import {
   hasDobSchema,
   homeworksSchema,
   homeworkTickedSchema,
+  lessonsOfDate,
   parentUserSchema,
   pingSchema,
   pupilSchema,
@@ -192,6 +194,8 @@ export class ClassChartsClient {
   private accountKind: AccountKind | null = null;
   /** The token a running {@link logout} is ending: no other request may use it. */
   private endingSession: string | null = null;
+  /** The last token the service called expired, for {@link revive}; `null` once revived, refused or ended. */
+  private timedOut: string | null = null;
 
   constructor(options: ClientOptions) {
     this.transport = new Transport(options);
@@ -280,7 +284,7 @@ export class ClassChartsClient {
     if (signIn.kind === 'parent') throw new WrongCredentialsError('parent');
     const field = fieldFromLoginBody(response.body) ?? (await this.probeAccessCode(signIn.code));
     this.transport.cookies.clear();
-    throw new WrongCredentialsError('student', field);
+    throw new WrongCredentialsError('student', field, signIn.dateOfBirth !== '');
   }
 
   /**
@@ -305,7 +309,8 @@ export class ClassChartsClient {
       else throw listing.reason;
       const parent = parentUserSchema.safeParse(renewal.value);
       if (pupils.length === 0) throw new NoPupilsError();
-      const name = parent.success ? parent.data.name?.trim() : undefined;
+      // The parent's name is plain text sent HTML-encoded like every other name (docs/classcharts-api.md §5).
+      const name = parent.success ? schoolText(parent.data.name ?? '').trim() : undefined;
       return { kind: 'parent', name: name || 'Parent', pupils };
     }
     const pupil = await this.studentInfo();
@@ -320,6 +325,35 @@ export class ClassChartsClient {
    */
   async renew(): Promise<void> {
     await this.ping();
+  }
+
+  /**
+   * Brings a session back without signing in: pings (as {@link renew}) with the token held, or else with the
+   * token the service last called expired. skeffling/timetable-plus (`extension/common.js` `ccRefreshSession`)
+   * gets a new token this way from the live service; the legacy docs imply a timed-out token is dead
+   * (docs/classcharts-api.md §2.5, §9), so the caller signs in when this resolves `false`.
+   * Resolves `true` with a new token held; `false` when the service refused the token (it is then
+   * forgotten); `null` when there was no token to try (no request was sent).
+   * @throws NetworkError, BadResponseError, ServiceRefusedError: the question was not answered (a timed-out
+   *   token is kept for another try).
+   */
+  async revive(): Promise<boolean | null> {
+    const held = this.transport.token;
+    const token = held ?? this.timedOut;
+    if (token === null || this.accountKind === null || token === this.endingSession) return null;
+    this.transport.token = token;
+    try {
+      await this.ping();
+      this.timedOut = null;
+      return true;
+    } catch (error) {
+      if (error instanceof SessionExpiredError) {
+        this.timedOut = null;
+        return false;
+      }
+      if (held === null && this.transport.token === token) this.transport.token = null;
+      throw error;
+    }
   }
 
   /**
@@ -346,6 +380,7 @@ export class ClassChartsClient {
   /** Forgets the token, the cookies and the account kind. No network call. */
   signOut(): void {
     this.transport.token = null;
+    this.timedOut = null;
     this.transport.cookies.clear();
     this.accountKind = null;
   }
@@ -353,12 +388,17 @@ export class ClassChartsClient {
   /**
    * The timetable for one day (`date` YYYY-MM-DD, Europe/London): lessons in the service's order, with
    * start/end instants in UK time (docs/classcharts-api.md §5.7). `[]` on a day without lessons.
-   * `pupilId`: optional for a student (the path then has none), required for a parent.
+   * `pupilId`: optional for a student (the path then has none), required for a parent. The service's `data`
+   * is the day's list, or occasionally an object keyed by date (skeffling/timetable-plus@1bfce46dc9
+   * extension/common.js `lessonsOf`): then the lessons under `date` are taken, and none when it holds other
+   * days only.
+   * @throws InvalidInputError a malformed date (nothing is sent); BadResponseError for a `data` of neither
+   *   shape; the transport's errors.
    */
   async timetable(date: IsoDate, pupilId?: number): Promise<Lesson[]> {
     checkDate('timetable', date);
     const body = await this.read(timetableSchema, 'timetable', pupilId, { date });
-    return body.data.map((lesson) => mapLesson(lesson, date));
+    return lessonsOfDate(body.data, date).map((lesson) => mapLesson(lesson, date));
   }
 
   /** Homeworks in a date range (docs/classcharts-api.md §5.6); `displayDate` picks the date filtered on. */
@@ -672,31 +712,44 @@ export class ClassChartsClient {
     try {
       return await this.transport.api(schema, request);
     } catch (error) {
-      if (error instanceof SessionExpiredError && sentWith !== null && this.transport.token === sentWith)
+      if (error instanceof SessionExpiredError && sentWith !== null && this.transport.token === sentWith) {
         this.transport.token = null;
+        this.timedOut = sentWith;
+      }
       throw error;
     }
   }
 
   /**
-   * After a refused student sign-in: POST `/apiv2student/hasdob` with the code (docs/classcharts-api.md §2.3).
-   * - `has_dob: true`: the code is a pupil's who signs in with a date of birth, so the date was wrong
-   *   (`'dateOfBirth'`);
-   * - `has_dob: false` or missing: the date of birth was not what failed, so the code did (`'code'`). The real
-   *   service answers an unknown code this way, as a success (sccreeper/BetterClasscharts@e01c3fface
-   *   src/api/student_client.py:208-209; daydreme/classcharts-server-mock@17323a2da3 pkg/student/user/auth.go);
-   * - an error envelope: the code is unknown (`'code'`);
-   * - a probe that fails otherwise says nothing (`undefined`).
+   * Which field a refused student sign-in got wrong, asked of the service's two pre-login helpers
+   * (docs/classcharts-api.md §2.3): `/apiv2student/hasdob` true → the pupil has a date of birth, so that was
+   * wrong (or missing); otherwise `/student/checkpupilcode/<code>` tells an unknown code (`'code'`) from a
+   * known pupil with no date of birth, who was refused for some other reason (`undefined`: neither field is
+   * provably wrong). `hasdob` answers false for both an unknown code and a code-only pupil
+   * (daydreme/classcharts-server-mock@1c742cfc67 pkg/student/user/auth.go), hence the second question.
+   * A helper that fails or answers something else leaves the field open (`undefined`). Never throws.
    */
   private async probeAccessCode(code: string): Promise<CredentialField | undefined> {
-    const path = '/apiv2student/hasdob';
+    if ((await this.askHasDob('hasdob', code)) === true) return 'dateOfBirth';
+    return (await this.askHasDob('checkpupilcode', code)) === false ? 'code' : undefined;
+  }
+
+  /**
+   * One pre-login helper's `data.has_dob`: `true`/`false`, or `undefined` when it failed, refused or
+   * answered without the flag. `hasdob` is POSTed the code in its form; `checkpupilcode` is asked with a GET
+   * and the code in the path, as sccreeper's client does (errors and logs name the path without it).
+   */
+  private async askHasDob(probe: 'hasdob' | 'checkpupilcode', code: string): Promise<boolean | undefined> {
+    const named = probe === 'hasdob' ? '/apiv2student/hasdob' : '/student/checkpupilcode';
+    const request: TransportRequest =
+      probe === 'hasdob'
+        ? { method: 'POST', path: named, form: { code }, auth: false }
+        : { method: 'GET', path: `${named}/${encodeURIComponent(code)}`, auth: false };
     try {
-      const response = await this.transport.send({ method: 'POST', path, form: { code }, auth: false });
-      const body = this.transport.check(hasDobSchema, path, response);
-      return body.data.has_dob === true ? 'dateOfBirth' : 'code';
+      const response = await this.transport.send(request);
+      return this.transport.check(hasDobSchema, named, response).data.has_dob ?? undefined;
     } catch (error) {
-      if (error instanceof ServiceRefusedError) return 'code';
-      this.logger.info('classcharts hasdob probe inconclusive', { error: (error as Error).name });
+      this.logger.info('classcharts sign-in probe inconclusive', { probe, error: (error as Error).name });
       return undefined;
     }
   }

@@ -49,20 +49,30 @@ export class WrongCredentialsError extends ClassChartsError {
   /** The wrong field, or `undefined` when the service did not say (e.g. "code or date of birth"). */
   readonly field: CredentialField | undefined;
 
-  constructor(kind: 'student' | 'parent', field?: CredentialField) {
+  /**
+   * `dateOfBirthGiven`: false when a student sent no date of birth (a code-only sign-in); a refusal that is
+   * about the date then asks for it instead of calling it wrong.
+   */
+  constructor(kind: 'student' | 'parent', field?: CredentialField, dateOfBirthGiven = true) {
     super(
       `sign-in refused (${kind}${field ? `, wrong ${field}` : ''})`,
-      WrongCredentialsError.describe(kind, field),
+      WrongCredentialsError.describe(kind, field, dateOfBirthGiven),
     );
     this.field = field;
     this.code =
       field === 'code' ? 'wrong-code' : field === 'dateOfBirth' ? 'wrong-date-of-birth' : 'wrong-credentials';
   }
 
-  private static describe(kind: 'student' | 'parent', field: CredentialField | undefined): string {
+  private static describe(
+    kind: 'student' | 'parent',
+    field: CredentialField | undefined,
+    dateOfBirthGiven: boolean,
+  ): string {
     if (kind === 'parent') return 'That email address or password is not right. Check both and try again.';
     if (field === 'code')
       return 'ClassCharts does not recognise that access code. Check it, or ask your school for your code.';
+    if (field === 'dateOfBirth' && !dateOfBirthGiven)
+      return 'This access code also needs your date of birth. Enter it as day/month/year, e.g. 14/05/2012.';
     if (field === 'dateOfBirth')
       return 'That date of birth does not match this access code. Write it as day/month/year, e.g. 14/05/2012.';
     return 'The access code or date of birth is not right. Check both and try again.';

@@ -6,7 +6,12 @@
  * form the service used: lesson times already carry it, badge/announcement times come as `+00:00`, and
  * activity timestamps are naive UK local time that dates.ts gives an offset. A malformed value becomes
  * `null` instead of failing the response.
+ *
+ * Text (docs/classcharts-api.md §5, §7.17): the service sends names HTML-encoded (`Design &amp; Technology`,
+ * `Mr O&#039;Brien`), so every plain-text field of a mapped record is decoded once ({@link schoolText}); HTML
+ * (`…Html` fields) and addresses (`…Url`, `url`) are kept as they came.
  */
+import { decodeHTML } from 'entities';
 import { cutText } from '../../preload/contract';
 import { isIsoDate, londonDate, londonLocalToInstant, parseInstant, toLondonInstant } from './dates';
 import type {
@@ -51,11 +56,36 @@ export const SCHOOL_TEXT_MAX = 1_000;
 /** The longest school HTML (a description, a lesson note) a mapped record holds; see {@link SCHOOL_TEXT_MAX}. */
 export const SCHOOL_HTML_MAX = 100_000;
 
-/** A mapped record with its text fields bounded (see {@link SCHOOL_TEXT_MAX}), deeply; a new object. */
+/**
+ * A plain-text field as the service sent it → the text it stands for: its character references decoded
+ * ONCE (`Design &amp; Technology` → `Design & Technology`, `O&#039;Brien` → `O'Brien`, `&amp;amp;` →
+ * `&amp;`), then cut to {@link SCHOOL_TEXT_MAX}. ClassCharts HTML-encodes names: "ClassCharts sends names
+ * HTML-encoded ('Pure &amp; Applied'); decode once so they display as text"
+ * (skeffling/timetable-plus@1bfce46dc9 extension/timetable.js `decode`);
+ * itsnotrin/BetterClasscharts@19910811b7 StringExtension.swift decodes homework titles. Decoding twice
+ * would turn a name that really says `&amp;` into `&`.
+ *
+ * `entities`' `decodeHTML` in its default (legacy) mode decodes as a browser does in text, which is where the
+ * web app shows these names (timetable-plus decodes with `DOMParser` the same way): every named and numeric
+ * reference of the HTML standard, and the legacy names (`&amp`, `&copy`) without their `;` too. The strict
+ * mode (`decodeHTMLStrict`) would leave `&amp` without `;` as it is, which no browser does. Anything that is
+ * not a reference (`R&D`, `AT&T;`) is left as it is. Pure; never throws.
+ */
+export function schoolText(value: string): string {
+  return cutText(decodeHTML(value), SCHOOL_TEXT_MAX);
+}
+
+/**
+ * A mapped record with its text fields decoded and bounded, deeply; a new object. Keys decide what a string
+ * is: an address (a key ending `url`/`Url`) and an `id` are kept as they are, HTML (a key ending `Html`) is
+ * only cut to {@link SCHOOL_HTML_MAX}, and everything else is plain text ({@link schoolText}). Call it once
+ * per record: the decoding must happen once.
+ */
 function bounded<T>(record: T, key = ''): T {
   if (typeof record === 'string') {
-    if (/url$/i.test(key)) return record;
-    return cutText(record, /Html$/.test(key) ? SCHOOL_HTML_MAX : SCHOOL_TEXT_MAX) as T;
+    if (/url$/i.test(key) || key === 'id') return record;
+    if (/Html$/.test(key)) return cutText(record, SCHOOL_HTML_MAX) as T;
+    return schoolText(record) as T;
   }
   if (Array.isArray(record)) return record.map((item) => bounded(item, key)) as T;
   if (record === null || typeof record !== 'object') return record;
@@ -278,11 +308,14 @@ export function mapActivityPoint(raw: RawActivityPoint): BehaviourPoint {
   });
 }
 
-/** Counts per reason with each reason (a key) cut as a text field is; reasons that then agree add up. */
+/**
+ * Counts per reason with each reason (a key) decoded and cut as a text field is ({@link schoolText}); reasons
+ * that then agree add up.
+ */
 function boundedReasons(reasons: Record<string, number>): Record<string, number> {
   const counts = new Map<string, number>();
   for (const [reason, count] of Object.entries(reasons)) {
-    const key = cutText(reason, SCHOOL_TEXT_MAX);
+    const key = schoolText(reason);
     counts.set(key, (counts.get(key) ?? 0) + count);
   }
   return Object.fromEntries(counts);

@@ -176,11 +176,31 @@ export const lessonSchema = z.object({
 /** A timetable row after parsing (times still strings; map.ts reads them). */
 export type RawLesson = z.output<typeof lessonSchema>;
 
-/** `/timetable/<id>?date=`: lessons for the day (`[]` on holidays). */
+/** A key of a timetable keyed by date: `YYYY-MM-DD`. */
+const dateKey = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'not a YYYY-MM-DD date');
+
+/**
+ * `/timetable/<id>?date=`: lessons for the day (`[]` on holidays). `data` is the list of lessons, or
+ * occasionally an object keyed by date, `{"2026-11-04": [lesson, …]}` (skeffling/timetable-plus@1bfce46dc9
+ * extension/common.js `lessonsOf`: "an array, or occasionally keyed by date"; C-HBZ/ClassCharts@0fa93fcaa2
+ * classcharts_sync.py `cc_get_timetable`; docs/classcharts-api.md §5.7): both are accepted and kept apart
+ * here, the client picks the asked day's lessons. Anything else (a string, a day holding something other
+ * than a list of lessons, a key that is not a date) fails the parse.
+ */
 export const timetableSchema = envelope(
-  list(lessonSchema),
+  z.union([list(lessonSchema), z.record(dateKey, list(lessonSchema))]),
   z.object({ dates: list(z.string()).optional(), timetable_dates: list(z.string()).optional() }),
 );
+/** The `data` of a timetable after parsing: the day's lessons, or lessons by `YYYY-MM-DD`. */
+export type RawTimetableData = z.output<typeof timetableSchema>['data'];
+
+/**
+ * The lessons of `date` (`YYYY-MM-DD`) in a parsed timetable `data` (see {@link timetableSchema}): the list
+ * as it is, or the list under `date` of an object keyed by date (`[]` when it holds other dates only).
+ */
+export function lessonsOfDate(data: RawTimetableData, date: string): RawLesson[] {
+  return Array.isArray(data) ? data : (data[date] ?? []);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Homework (docs/classcharts-api.md §5.6)

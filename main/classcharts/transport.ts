@@ -2,7 +2,8 @@
  * HTTP for the ClassCharts client: one `fetch` per call with a timeout (`AbortSignal`, armed through the
  * injected clock), `Authorization: Basic <token>` and the login's cookies on every API call, the
  * response envelope checked (`success: 0` → typed error) and the body validated with a zod schema.
- * No retries: the session keeper owns retry policy.
+ * No retries: the session keeper owns retry policy. Every request carries the official web app's AJAX headers
+ * ({@link webAppHeaders}).
  *
  * Bodies are read as they stream, never past a cap: an API answer past {@link MAX_ANSWER_BYTES}, a file
  * past its download's `maxBytes`, is refused by its Content-Length or as soon as that many bytes arrived,
@@ -12,7 +13,7 @@
  * the service's own origin does not sign the user out.
  *
  * Sources: docs/classcharts-api.md §8.5 (auth header), §8.7 and §7.1 (errors are bodies, HTTP 200),
- * §1.1–1.2, §2.4, §2.6, §2.7 (TES redirect), §3.2 (HTML answers).
+ * §1.1–1.2 (the web app's headers in §1.1), §2.4, §2.6, §2.7 (TES redirect), §3.2 (HTML answers).
  */
 import type { z } from 'zod';
 import type { Clock, Logger } from '../ports';
@@ -109,6 +110,36 @@ export function isUsableToken(token: string): boolean {
   return /^[\x21-\x7e]+$/.test(token);
 }
 
+/** Which page of the official web app a request comes from: the pupils' or the parents'. */
+export type WebAppPage = 'student' | 'parent';
+
+/**
+ * The page of the web app a request to `path` comes from: `parent` for the parent API (`/apiv2parent/…`) and
+ * the parent sign-in (`/parent/…`), `student` for everything else (`/apiv2student/…`, `/student/…`). The path
+ * alone says which account kind a request is for, sign-in and pre-login probes included.
+ */
+export function webAppPage(path: string): WebAppPage {
+  return /^\/(?:apiv2)?parent(?:\/|$)/.test(path) ? 'parent' : 'student';
+}
+
+/**
+ * The headers the official web app sends with its AJAX requests, for a request to `path` on `baseUrl` (no
+ * trailing `/`): `X-Requested-With: XMLHttpRequest`, the `Accept` jQuery sends for JSON (`application/json,
+ * text/javascript`, then anything at q=0.01) and `Referer: <baseUrl>/mobile/student` (`/mobile/parent` for a
+ * parent, see {@link webAppPage}). Captured from the web app by Ben754444/classcharts-outlook@748f9cabe2
+ * utils.py `get_timetable` (a pupil) and proffalken/ha-classcharts@d2cd1dd3c3
+ * custom_components/classcharts/api.py:66-71 (a parent); docs/classcharts-api.md §1.1. A server may answer an
+ * AJAX request differently from a page's (Laravel's `expectsJson()`, for one, reads these two headers).
+ * Electron's `net.request` sends a `Referer` set as a header since electron/electron#23386 (Electron 8.3).
+ */
+export function webAppHeaders(baseUrl: string, path: string): Record<string, string> {
+  return {
+    Accept: 'application/json, text/javascript, */*; q=0.01',
+    'X-Requested-With': 'XMLHttpRequest',
+    Referer: `${baseUrl}/mobile/${webAppPage(path)}`,
+  };
+}
+
 /** Is this a `success: 0` style value (`0`, `"0"`, `false`)? */
 function isFailure(value: unknown): boolean {
   return value === 0 || value === '0' || value === false;
@@ -134,7 +165,8 @@ export class Transport {
   }
 
   /**
-   * Sends one request and reads the whole body, without following redirects. Throws NetworkError on a
+   * Sends one request, with the web app's headers ({@link webAppHeaders}), the token unless `auth: false`,
+   * and the cookies, and reads the whole body, without following redirects. Throws NetworkError on a
    * connection failure, a reset, or when `timeoutMs` passes (`timedOut: true`), and BadResponseError for an
    * answer larger than {@link MAX_ANSWER_BYTES} (by its Content-Length, or as it arrives; the rest is not
    * read). Stores any `Set-Cookie`.
@@ -144,7 +176,7 @@ export class Transport {
     const url = new URL(this.baseUrl + request.path);
     for (const [key, value] of Object.entries(request.query ?? {}))
       if (value !== undefined) url.searchParams.set(key, String(value));
-    const headers = new Headers({ Accept: 'application/json, text/plain, */*' });
+    const headers = new Headers(webAppHeaders(this.baseUrl, request.path));
     if (request.auth !== false && this.token !== null) headers.set('Authorization', `Basic ${this.token}`);
     const cookie = this.cookies.header(clock.now());
     if (cookie !== null) headers.set('Cookie', cookie);

@@ -8,7 +8,10 @@ import { isIsoDate } from './dates';
 import { InvalidInputError } from './errors';
 import type { IsoDate } from './types';
 
-/** Student sign-in details after normalisation: code trimmed and upper-cased, DOB `DD/MM/YYYY` padded. */
+/**
+ * Student sign-in details after normalisation: code trimmed and upper-cased, DOB `DD/MM/YYYY` padded, or `''`
+ * for a pupil who signs in with the code only.
+ */
 export interface StudentSignIn {
   kind: 'student';
   code: string;
@@ -28,10 +31,13 @@ const YMD = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 /**
  * A date of birth → `DD/MM/YYYY` (zero-padded), as the login form wants it. Accepts `D/M/YYYY` with `/`,
  * `.` or `-`, and `YYYY-MM-DD` (what an `<input type="date">` gives). `today` (`YYYY-MM-DD`) rejects a
- * future date. Throws InvalidInputError (field `dateOfBirth`) for anything that is not a real date.
+ * future date. An empty (or blank) value stays `''`: a pupil whose school gave a code only has no date of
+ * birth to give, and the service then takes any (docs/classcharts-api.md §2.3, issue 25 §1).
+ * Throws InvalidInputError (field `dateOfBirth`) for anything else that is not a real date.
  */
 export function normaliseDateOfBirth(value: string, today: IsoDate): string {
   const v = value.trim();
+  if (v === '') return '';
   const dmy = DMY.exec(v);
   const ymd = dmy ? null : YMD.exec(v);
   const [day, month, year] = dmy ? [dmy[1], dmy[2], dmy[3]] : ymd ? [ymd[3], ymd[2], ymd[1]] : [];

@@ -2,7 +2,8 @@
  * Signing in from the environment, shared by `cli today`, `cli records` and `cli watch`:
  * - `CLASSCHARTS_BASE_URL`: service root (default `https://www.classcharts.com`; the fake server's URL in
  *   tests and demos);
- * - a student: `CLASSCHARTS_CODE` + `CLASSCHARTS_DOB` (DD/MM/YYYY);
+ * - a student: `CLASSCHARTS_CODE`, and `CLASSCHARTS_DOB` (DD/MM/YYYY or YYYY-MM-DD) unless the school gave a
+ *   code only;
  * - or a parent: `CLASSCHARTS_EMAIL` + `CLASSCHARTS_PASSWORD`, and optionally `CLASSCHARTS_PUPIL` (a pupil
  *   id, or a first name, case-insensitive; default the first pupil);
  * - `CLASSCHARTS_TIMEOUT_MS`: per-request timeout (default 15 000);
@@ -73,20 +74,23 @@ export function readEnv(env: NodeJS.ProcessEnv): EnvConfig {
   const parent = email !== null || (password !== null && password !== '');
   if (student && parent)
     throw new UsageError(
-      'set either CLASSCHARTS_CODE + CLASSCHARTS_DOB or CLASSCHARTS_EMAIL + CLASSCHARTS_PASSWORD, not both',
+      'set either CLASSCHARTS_CODE (+ CLASSCHARTS_DOB) or CLASSCHARTS_EMAIL + CLASSCHARTS_PASSWORD, not both',
     );
   let credentials: Credentials;
   if (student) {
-    if (code === null || dob === null)
-      throw new UsageError('a student sign-in needs both CLASSCHARTS_CODE and CLASSCHARTS_DOB (DD/MM/YYYY)');
-    credentials = { kind: 'student', code, dateOfBirth: dob };
+    // CLASSCHARTS_DOB is left out by a pupil whose school gave a code only (docs/classcharts-api.md §2.3).
+    if (code === null)
+      throw new UsageError(
+        'a student sign-in needs CLASSCHARTS_CODE (and CLASSCHARTS_DOB, DD/MM/YYYY, if asked)',
+      );
+    credentials = { kind: 'student', code, dateOfBirth: dob ?? '' };
   } else if (parent) {
     if (email === null || password === null || password === '')
       throw new UsageError('a parent sign-in needs both CLASSCHARTS_EMAIL and CLASSCHARTS_PASSWORD');
     credentials = { kind: 'parent', email, password };
   } else {
     throw new UsageError(
-      'no sign-in details: set CLASSCHARTS_CODE + CLASSCHARTS_DOB (student) or CLASSCHARTS_EMAIL + CLASSCHARTS_PASSWORD (parent)',
+      'no sign-in details: set CLASSCHARTS_CODE (+ CLASSCHARTS_DOB if your school asks for it) for a student, or CLASSCHARTS_EMAIL + CLASSCHARTS_PASSWORD for a parent',
     );
   }
 

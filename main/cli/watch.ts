@@ -36,8 +36,10 @@ import { type CliIo, processIo } from './output';
 /** Help for `cli watch`. */
 export const WATCH_USAGE = `Usage: npm run cli -- watch [--interval S] [--renew-every S] [--json]
 
-  --interval S      refresh lessons and homework every S seconds (default 900)
-  --renew-every S   renew the session token every S seconds (default 180)
+  --interval S      refresh lessons and homework every S seconds, day and night (default: the app's
+                    cadence, every 15 min from 07:00 to 22:00 and every 3 h overnight)
+  --renew-every S   renew the session token every S seconds (default: the app's policy, 170 s inside
+                    the token's 180 s life)
   --json            one JSON object per line
 Stops on Ctrl-C (SIGINT) or SIGTERM. Sign-in comes from the environment, as for \`cli today\`; for a parent,
 CLASSCHARTS_PUPIL (an id or a first name) picks the pupil whose lessons are reminded (for a
@@ -46,13 +48,18 @@ parent, it turns lesson reminders on: a parent account's default leaves them off
 
 /** Parsed `watch` options. Seconds as given; both at least 1. */
 export interface WatchOptions {
-  intervalSeconds: number;
-  renewEverySeconds: number;
+  /** `--interval`, or `null` for the app's cadence (main/sync/schedule.ts: quieter overnight). */
+  intervalSeconds: number | null;
+  /**
+   * `--renew-every`, or `null` for the app's own renewal policy (main/session/renewal-policy.ts: 170 s, inside
+   * the token's 180 s). The old default, 180 s, was the token's whole life: one late timer lost the session.
+   */
+  renewEverySeconds: number | null;
   json: boolean;
   help: boolean;
 }
 
-function seconds(value: string | undefined, name: string, fallback: number): number {
+function seconds<F extends number | null>(value: string | undefined, name: string, fallback: F): number | F {
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isFinite(n) || n < 1 || n > 86_400)
@@ -74,8 +81,8 @@ export function parseWatchArgs(argv: string[]): WatchOptions {
     allowPositionals: false,
   });
   return {
-    intervalSeconds: seconds(values.interval, '--interval', 900),
-    renewEverySeconds: seconds(values['renew-every'], '--renew-every', 180),
+    intervalSeconds: seconds(values.interval, '--interval', null),
+    renewEverySeconds: seconds(values['renew-every'], '--renew-every', null),
     json: values.json ?? false,
     help: values.help ?? false,
   };
@@ -196,8 +203,10 @@ export async function runWatch(
       config: { baseUrl: config.baseUrl, demo: false, version: 'cli', platform: process.platform },
     },
     {
-      renewal: { renewEveryMs: options.renewEverySeconds * 1000 },
-      refreshIntervalMs: options.intervalSeconds * 1000,
+      ...(options.renewEverySeconds === null
+        ? {}
+        : { renewal: { renewEveryMs: options.renewEverySeconds * 1000 } }),
+      ...(options.intervalSeconds === null ? {} : { refreshIntervalMs: options.intervalSeconds * 1000 }),
       createClient: (ports) =>
         new ClassChartsClient({
           fetch: ports.fetch,

@@ -10,6 +10,12 @@
  *   nothing is attempted again until the user signs in.
  * - No network: renewals back off exponentially up to a cap (./renewal-policy.ts).
  * - `resume()` (after sleep or a clock jump) renews at once, or signs in when there is no session.
+ * - A session that is not worth its pings lapses (issue 25 §4): when "remember me" was chosen and the
+ *   `keepAlive` option says no one needs the session before a re-sign-in would be cheaper, the renewal is
+ *   skipped and the token left to time out; the next request first pings with it (the live service may
+ *   renew a timed-out token: skeffling/timetable-plus) and else signs in again with the remembered
+ *   credentials. Without "remember me" the session is renewed for as long as the user is signed in.
+ * - A request answered "session expired" tries the same ping first, then a sign-in.
  * - `signOut()` stops every timer and forgets the token and the credentials (memory and vault).
  *
  * Credentials live in memory while signed in (so an expired session can be recovered even when the user
@@ -26,6 +32,7 @@ import {
   classifyFailure,
   nextRenewalDelay,
   type RenewalPolicy,
+  SESSION_TOKEN_LIFETIME_MS,
 } from './renewal-policy';
 
 /** The vault key holding the remembered credentials (JSON of {@link Credentials}). */
@@ -40,6 +47,11 @@ export interface SessionClient {
   login(credentials: Credentials): Promise<void>;
   /** Renews (rotates) the session token; throws SessionExpiredError when the session is gone. */
   renew(): Promise<void>;
+  /**
+   * Pings with the token held, or the one last answered "expired": `true` renewed, `false` refused, `null`
+   * nothing to try. Throws NetworkError and the like when unanswered. Optional: without it, sign in again.
+   */
+  revive?(): Promise<boolean | null>;
   /** Forgets the session token and cookies (no request). */
   signOut(): void;
   /** Ends the session on the service too, best effort, then forgets it as `signOut` does; never throws. */
@@ -55,8 +67,8 @@ export type SessionStatus = 'signed-out' | 'signing-in' | 'signed-in' | 'needs-s
  */
 export type RestoreOutcome = 'restored' | 'none' | 'locked';
 
-/** Why the keeper signed in by itself. */
-export type ReSignInReason = 'expired' | 'resume' | 'restore' | 'retry';
+/** Why the keeper signed in by itself (`lapsed`: the session was let go and is needed again). */
+export type ReSignInReason = 'expired' | 'resume' | 'restore' | 'retry' | 'lapsed';
 
 /** Events for observers (the app's state, `cli watch`). They never hold secrets. */
 export type SessionEvent =
@@ -84,7 +96,8 @@ export class NotSignedInError extends SessionExpiredError {
 }
 
 const credentialsSchema: z.ZodType<Credentials> = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('student'), code: z.string().min(1), dateOfBirth: z.string().min(1) }),
+  // `dateOfBirth` may be empty: a pupil whose school gave a code only (docs/classcharts-api.md §2.3).
+  z.object({ kind: z.literal('student'), code: z.string().min(1), dateOfBirth: z.string() }),
   z.object({ kind: z.literal('parent'), email: z.string().min(1), password: z.string().min(1) }),
 ]);
 
@@ -99,6 +112,11 @@ export interface SessionKeeperOptions<C extends SessionClient> {
   vault: Vault;
   logger: Logger;
   policy?: Partial<RenewalPolicy>;
+  /**
+   * Asked when a renewal falls due for a remembered sign-in: `true` renews, `false` lets the session lapse
+   * (./renewal-policy.ts `worthKeepingAlive`). Absent: always renew.
+   */
+  keepAlive?: () => boolean;
 }
 
 /** Keeps a ClassCharts session alive; see the file header. `C` is the client type requests use. */
@@ -126,6 +144,16 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
   private suspended = false;
   private lastRenewedAt = 0;
   private failures = 0;
+  private readonly keepAlive: (() => boolean) | undefined;
+  /** The credentials are remembered in the vault: only then may the session lapse. */
+  private remembered = false;
+  /** The renewal was skipped on purpose: the token is left to time out; the next request wakes it. */
+  private lapsed = false;
+  /**
+   * Whether a ping brings a timed-out token back, as far as this run has seen: `null` unknown; `false`
+   * after a refusal (later lapses go straight to signing in, saving a ping each).
+   */
+  private staleTokenRenews: boolean | null = null;
   private readonly listeners = new Set<(event: SessionEvent) => void>();
 
   constructor(options: SessionKeeperOptions<C>) {
@@ -134,6 +162,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     this.vault = options.vault;
     this.logger = options.logger;
     this.policy = { ...DEFAULT_RENEWAL_POLICY, ...options.policy };
+    this.keepAlive = options.keepAlive;
   }
 
   /** The current session status. */
@@ -183,6 +212,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
       if (previous === 'signed-in') this.scheduleNext();
     };
     const sentAt = this.clock.now();
+    let remembered = false;
     try {
       await client.login(credentials);
     } catch (error) {
@@ -196,6 +226,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     try {
       if (options.remember && (await this.vault.status()) !== 'unavailable') {
         await this.vault.set(CREDENTIALS_VAULT_KEY, JSON.stringify(credentials));
+        remembered = true;
       } else {
         await this.vault.delete(CREDENTIALS_VAULT_KEY);
       }
@@ -208,6 +239,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     this.client = client;
     this.credentials = credentials;
     this.account = accountKey(credentials);
+    this.remembered = remembered;
     this.onSessionStarted(sentAt);
     this.setStatus('signed-in');
   }
@@ -225,6 +257,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     if (stored === null || stored === 'locked') return stored ?? 'none';
     this.credentials = stored;
     this.account = accountKey(stored);
+    this.remembered = true;
     this.client?.signOut();
     this.client = this.createClient();
     this.generation += 1;
@@ -246,6 +279,10 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
    */
   async run<T>(request: (client: C) => Promise<T>): Promise<T> {
     await this.settled();
+    if (this.lapsed && this.currentStatus === 'signed-in') {
+      const lapsedAt = this.generation;
+      await this.runExclusive(() => this.reviveOrSignIn('lapsed', lapsedAt));
+    }
     const gen = this.generation;
     try {
       const client = this.usableClient();
@@ -288,7 +325,8 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
    */
   async resume(): Promise<void> {
     this.suspended = false;
-    if (this.currentStatus !== 'signed-in') return;
+    // A lapsed session stays lapsed: the next request wakes it (a sleep changes nothing about it).
+    if (this.currentStatus !== 'signed-in' || this.lapsed) return;
     this.stopTimer();
     this.failures = 0;
     await this.renewNow();
@@ -312,6 +350,8 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     this.generation += 1;
     this.credentials = null;
     this.account = null;
+    this.remembered = false;
+    this.lapsed = false;
     // The service's logout goes out in the background: signing out never waits on the network.
     if (this.client?.logout) {
       const ending = this.client.logout();
@@ -370,14 +410,52 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     await this.settled();
     if (this.generation !== gen) return; // renewed or signed in again meanwhile: just retry
     this.usableClient();
-    await this.runExclusive(() => this.signInAgain('expired', gen));
+    await this.runExclusive(() => this.reviveOrSignIn('expired', gen));
+  }
+
+  /**
+   * Gets a session back after it lapsed or a request found it expired: a ping with the old token first
+   * (`revive`; skipped once this run saw the service refuse one), then a sign-in with the held credentials.
+   * A ping that goes unanswered counts as a failed renewal (backoff) and throws.
+   */
+  private async reviveOrSignIn(reason: ReSignInReason, gen: number): Promise<void> {
+    const client = this.usableClient();
+    if (client.revive && this.staleTokenRenews !== false) {
+      const sentAt = this.clock.now();
+      // Only a token past its whole life says anything about timed-out tokens (a lapse ended early does not).
+      const timedOut = sentAt - this.lastRenewedAt >= SESSION_TOKEN_LIFETIME_MS;
+      let revived: boolean | null;
+      try {
+        revived = await client.revive();
+      } catch (error) {
+        if (gen === this.generation) this.renewalFailed(error);
+        throw error;
+      }
+      if (gen !== this.generation) return;
+      if (revived !== null && timedOut) this.staleTokenRenews = revived;
+      if (revived === true) {
+        this.logger.info('session renewed by a ping', { reason });
+        this.onSessionStarted(sentAt);
+        this.emit({ type: 'renewal', ok: true });
+        return;
+      }
+    }
+    await this.signInAgain(reason, gen);
+  }
+
+  /** A renewal (or a revival ping) went unanswered: count it, schedule the retry with backoff, say so. */
+  private renewalFailed(error: unknown): void {
+    this.failures += 1;
+    const retryInMs = this.scheduleNext();
+    this.logger.warn('session renewal failed', { error: describe(error), retryInMs });
+    this.emit({ type: 'renewal', ok: false, error: describe(error), retryInMs });
   }
 
   private async renewOnce(): Promise<void> {
     const gen = this.generation;
     const client = this.usableClient();
     if (!client.hasSession()) {
-      await this.signInAgain('retry', gen);
+      await this.reviveOrSignIn('retry', gen);
       return;
     }
     const sentAt = this.clock.now();
@@ -390,10 +468,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
         await this.signInAgain('expired', gen);
         return;
       }
-      this.failures += 1;
-      const retryInMs = this.scheduleNext();
-      this.logger.warn('session renewal failed', { error: describe(error), retryInMs });
-      this.emit({ type: 'renewal', ok: false, error: describe(error), retryInMs });
+      this.renewalFailed(error);
       throw error;
     }
     if (gen !== this.generation) return;
@@ -448,6 +523,8 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
   private enterNeedsSignIn(): void {
     this.stopTimer();
     this.generation += 1;
+    this.lapsed = false;
+    this.remembered = false;
     this.credentials = null;
     this.client?.signOut();
     this.client = null;
@@ -462,6 +539,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
    */
   private onSessionStarted(sentAt: number): void {
     this.generation += 1;
+    this.lapsed = false;
     this.lastRenewedAt = sentAt;
     this.failures = 0;
     this.scheduleNext();
@@ -479,9 +557,28 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     if (this.suspended) return delay;
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
-      void this.renewNow();
+      void this.renewalDue();
     }, delay);
     return delay;
+  }
+
+  /**
+   * The renewal timer fired: renew, or, for a remembered sign-in that `keepAlive` says no one needs, let the
+   * session lapse (no timer until the next request wakes it). A retry after a failure always runs.
+   */
+  private async renewalDue(): Promise<void> {
+    if (
+      this.failures === 0 &&
+      this.remembered &&
+      this.currentStatus === 'signed-in' &&
+      this.keepAlive !== undefined &&
+      !this.keepAlive()
+    ) {
+      this.lapsed = true;
+      this.logger.debug('session left to lapse until it is needed');
+      return;
+    }
+    await this.renewNow();
   }
 
   private stopTimer(): void {

@@ -96,3 +96,34 @@ export function classifyFailure(error: unknown): FailureAction {
     return 'retry-later';
   return 'fail';
 }
+
+/**
+ * A session is kept alive this long after the user last looked (the popover opened, 10 min): what they do
+ * next (another day, a record in More, a tick) should not wait for a sign-in.
+ */
+export const RECENTLY_SEEN_MS = 10 * 60_000;
+
+/**
+ * Whether a session is worth its next ping (issue 25 §4). Keeping it alive until the next known use costs
+ * one ping per `renewEveryMs`; letting it lapse costs a sign-in when it is needed (`reSignInCost` requests:
+ * 1 for a pupil, 2 for a parent, whose session needs a ping after signing in, docs/classcharts-api.md §2.2).
+ * So: keep it while the user looked within {@link RECENTLY_SEEN_MS}, or while the pings to `nextUseAt` (the
+ * next refresh, epoch ms; `null` when none is scheduled) cost no more than that sign-in. All times epoch ms.
+ * The cheaper of the two is what most 2026 clients chose: they sign in again when they need data (skid88,
+ * lilphil, C-HBZ, GingerGigiCat `71b86ba`; docs/classcharts-api.md §2.5).
+ */
+export function worthKeepingAlive(input: {
+  now: number;
+  renewEveryMs: number;
+  /** When the next request is due (a refresh), or `null`. */
+  nextUseAt: number | null;
+  /** When the user last looked, or `null`. */
+  lastSeenAt: number | null;
+  reSignInCost: number;
+}): boolean {
+  const { now, renewEveryMs, nextUseAt, lastSeenAt, reSignInCost } = input;
+  if (lastSeenAt !== null && now - lastSeenAt >= 0 && now - lastSeenAt < RECENTLY_SEEN_MS) return true;
+  if (nextUseAt === null || !Number.isFinite(nextUseAt)) return false;
+  const pings = Math.max(1, Math.ceil((nextUseAt - now) / renewEveryMs));
+  return pings <= reSignInCost;
+}

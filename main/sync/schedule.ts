@@ -4,13 +4,21 @@
  * cadence of the background kinds, the popover's "older than 5 minutes" rule, and the date windows the
  * requests ask for. Applied by ./sync-engine.ts through the injected clock.
  *
- * Request budget (student, idle hour, defaults; measured against the fake server, docs/notes/core.md):
- * 21.2 renewals (every 170 s, 10 s inside the token's 180 s: main/session/renewal-policy.ts) + 4 refreshes × 2
- * requests (lessons, homework) + 4 background requests once an hour ≈ 33. The renewals alone are 21: a budget of
- * 24 would need data requests to keep the session alive, which the spec does not promise.
+ * Cadence (issue 25 §4): the user's interval from 07:00 to 22:00 London every day (nothing may come later in
+ * waking hours), every {@link OVERNIGHT_INTERVAL_MS} overnight, plus the midnight refresh; today's lessons are
+ * asked for at most hourly once none of them is still to come ({@link todayLessonsDue}). A remembered session
+ * lapses between uses when that is cheaper (main/session/renewal-policy.ts `worthKeepingAlive`). Requests per
+ * day: `npm run bench -- --only day` (docs/benchmarks.md).
  */
-import { addDays, nextLondonMidnight } from '../classcharts/dates';
-import type { IsoDate } from '../classcharts/types';
+import {
+  addDays,
+  londonDate,
+  londonLocalToInstant,
+  londonMinuteOfDay,
+  nextLondonMidnight,
+  parseInstant,
+} from '../classcharts/dates';
+import type { IsoDate, Lesson } from '../classcharts/types';
 import { backoffDelay } from '../session/renewal-policy';
 
 /** The popover refreshes on opening when the data is older than this (5 min). */
@@ -43,7 +51,8 @@ export const HOMEWORK_FETCH_DAYS_AHEAD = 28;
 export const ACTIVITY_DAYS_BACK = 7;
 
 /**
- * Milliseconds until the next interval refresh: `intervalMs` after the last success, or after `failures`
+ * Milliseconds until the next interval refresh: `intervalMs` after the last success (longer overnight:
+ * {@link intervalRefreshDue}), or after `failures`
  * consecutive failures a backoff (15 s, 30 s, 60 s … capped at the interval and at 10 minutes). Never
  * less than {@link MIN_REFRESH_DELAY_MS}: overdue (or never succeeded, no failure) gives that minimum.
  */
@@ -53,8 +62,10 @@ export function nextRefreshDelay(input: {
   lastSuccessAt: number | null;
   failures: number;
   now: number;
+  /** `false`: the interval day and night (`cli watch --interval`); default `true`, less overnight. */
+  quietNights?: boolean;
 }): number {
-  const { intervalMs, lastSuccessAt, failures, now } = input;
+  const { intervalMs, lastSuccessAt, failures, now, quietNights = true } = input;
   const delay =
     failures > 0
       ? backoffDelay(
@@ -64,9 +75,56 @@ export function nextRefreshDelay(input: {
         )
       : lastSuccessAt === null
         ? 0
-        : lastSuccessAt + intervalMs - now;
+        : (quietNights ? intervalRefreshDue(lastSuccessAt, intervalMs) : lastSuccessAt + intervalMs) - now;
   // `Number.isFinite`: a NaN from a damaged input must not slip past Math.max as a 0 ms timer.
   return Number.isFinite(delay) ? Math.max(MIN_REFRESH_DELAY_MS, delay) : MIN_REFRESH_DELAY_MS;
+}
+
+/** Overnight, 22:00–07:00 London, the interval refresh runs this often (3 h) instead of the user's interval. */
+export const OVERNIGHT_INTERVAL_MS = 3 * 60 * 60_000;
+
+/** Waking hours, London minutes of the day: from 07:00 to 22:00 the user's interval always applies. */
+export const WAKING_HOURS = { from: 7 * 60, to: 22 * 60 } as const;
+
+/**
+ * When the interval refresh after a success at `lastSuccessAt` is due (epoch ms): `intervalMs` later, unless
+ * that falls overnight (22:00–07:00 London), where nothing can be seen and little changes: then
+ * {@link OVERNIGHT_INTERVAL_MS} after the success, but never later than the next 07:00, so the first refresh
+ * of the waking day is on time. Never later than `lastSuccessAt + intervalMs` in waking hours.
+ */
+export function intervalRefreshDue(lastSuccessAt: number, intervalMs: number): number {
+  const due = lastSuccessAt + intervalMs;
+  if (!Number.isFinite(due)) return due; // a damaged input: the caller falls back to its minimum delay
+  const minute = londonMinuteOfDay(due);
+  if (minute >= WAKING_HOURS.from && minute < WAKING_HOURS.to) return due;
+  const morningDate = minute >= WAKING_HOURS.to ? addDays(londonDate(due), 1) : londonDate(due);
+  const morning = parseInstant(londonLocalToInstant(morningDate, '07:00')) ?? due;
+  return Math.max(due, Math.min(lastSuccessAt + OVERNIGHT_INTERVAL_MS, morning));
+}
+
+/**
+ * Once no lesson of the day is still to come (after the last one ended, or on a day without lessons), the
+ * day's timetable is asked for again at most this often (60 min): a change then can neither be seen as
+ * "now" or "next" nor be acted on, and the next school day has its own hourly lookup.
+ */
+export const SETTLED_DAY_INTERVAL_MS = 60 * 60_000;
+
+/**
+ * Whether today's timetable must be asked for in a refresh at `now` (epoch ms): yes unless `day` is today's,
+ * fetched after its last lesson ended (or with no lessons), less than {@link SETTLED_DAY_INTERVAL_MS} ago.
+ * A lesson whose end cannot be read keeps the day unsettled.
+ */
+export function todayLessonsDue(
+  day: { date: IsoDate; fetchedAt: number; lessons: readonly Pick<Lesson, 'end'>[] } | null | undefined,
+  today: IsoDate,
+  now: number,
+): boolean {
+  if (!day || day.date !== today) return true;
+  if (now - day.fetchedAt >= SETTLED_DAY_INTERVAL_MS || now < day.fetchedAt) return true;
+  return !day.lessons.every((lesson) => {
+    const end = parseInstant(lesson.end);
+    return end !== null && end <= day.fetchedAt;
+  });
 }
 
 /** Milliseconds until the refresh after the next Europe/London midnight (23- and 25-hour days included). */

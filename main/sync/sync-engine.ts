@@ -45,6 +45,7 @@ import {
   extrasDue,
   homeworkWindow,
   midnightRefreshDelay,
+  todayLessonsDue,
   nextDayDue,
   nextRefreshDelay,
   ON_DEMAND_TTL_MS,
@@ -117,6 +118,11 @@ export interface SyncEngineOptions {
   logger: Logger;
   /** The interval refresh period in ms (read at each scheduling, so a settings change applies). */
   refreshIntervalMs: () => number;
+  /**
+   * `false` keeps the interval day and night (`cli watch --interval`); default `true`: every 3 h from 22:00 to
+   * 07:00 London (./schedule.ts `intervalRefreshDue`).
+   */
+  quietNights?: boolean;
   /** Background kinds period in ms; default 60 min. */
   extrasIntervalMs?: number;
   /** Anything the snapshot shows changed (data or freshness). */
@@ -170,6 +176,9 @@ export class SyncEngine {
   private lastSuccessAt: number | null = null;
   private intervalTimer: unknown = null;
   private midnightTimer: unknown = null;
+  /** When the interval and midnight timers fire (epoch ms), `null` when not set. */
+  private intervalDueAt: number | null = null;
+  private midnightDueAt: number | null = null;
   private active = false;
   /** Bumped by reset/stop: work started under an older epoch changes nothing. */
   private epoch = 0;
@@ -197,6 +206,15 @@ export class SyncEngine {
   /** Epoch ms of the last fully successful refresh in this run, or the cached data's, or `null`. */
   get updatedAt(): number | null {
     return this.data?.updatedAt ?? null;
+  }
+
+  /**
+   * When the next scheduled refresh runs (epoch ms: the interval or the midnight one, whichever is first), or
+   * `null` when none is scheduled. The session keeper asks, to tell whether a ping is worth it.
+   */
+  get nextRefreshAt(): number | null {
+    const due = [this.intervalDueAt, this.midnightDueAt].filter((t): t is number => t !== null);
+    return due.length === 0 ? null : Math.min(...due);
   }
 
   /** The error of the last refresh, or `null` when it succeeded. */
@@ -452,8 +470,10 @@ export class SyncEngine {
     const results = await Promise.allSettled(
       data.pupils.map(async (known) => {
         const id = known.pupil.id;
+        // After the day's last lesson (or on a day without lessons) the timetable is asked for hourly only.
+        const lessonsDue = todayLessonsDue(known.day, today, now);
         const [lessons, homework] = await Promise.all([
-          this.keeper.run((c) => c.timetable(today, id)),
+          lessonsDue ? this.keeper.run((c) => c.timetable(today, id)) : null,
           this.keeper.run((c) => c.homeworks(homeworkQuery, id)),
         ]);
         return { id, lessons, homework };
@@ -760,15 +780,19 @@ export class SyncEngine {
   private scheduleInterval(): void {
     if (this.intervalTimer !== null) this.clock.clearTimeout(this.intervalTimer);
     this.intervalTimer = null;
+    this.intervalDueAt = null;
     if (!this.active) return;
     const delay = nextRefreshDelay({
       intervalMs: this.options.refreshIntervalMs(),
       lastSuccessAt: this.lastSuccessAt,
       failures: this.failures,
       now: this.clock.now(),
+      quietNights: this.options.quietNights,
     });
+    this.intervalDueAt = this.clock.now() + delay;
     this.intervalTimer = this.clock.setTimeout(() => {
       this.intervalTimer = null;
+      this.intervalDueAt = null;
       void this.refresh(this.failures > 0 ? 'retry' : 'interval');
     }, delay);
   }
@@ -776,12 +800,16 @@ export class SyncEngine {
   private scheduleMidnight(): void {
     if (this.midnightTimer !== null) this.clock.clearTimeout(this.midnightTimer);
     this.midnightTimer = null;
+    this.midnightDueAt = null;
     if (!this.active) return;
+    const delay = midnightRefreshDelay(this.clock.now());
+    this.midnightDueAt = this.clock.now() + delay;
     this.midnightTimer = this.clock.setTimeout(() => {
       this.midnightTimer = null;
+      this.midnightDueAt = null;
       this.scheduleMidnight();
       void this.refresh('midnight', { account: true });
-    }, midnightRefreshDelay(this.clock.now()));
+    }, delay);
   }
 
   private clearTimers(): void {
@@ -789,6 +817,8 @@ export class SyncEngine {
       if (timer !== null) this.clock.clearTimeout(timer);
     this.intervalTimer = null;
     this.midnightTimer = null;
+    this.intervalDueAt = null;
+    this.midnightDueAt = null;
   }
 }
 
@@ -796,13 +826,14 @@ export class SyncEngine {
 function applyCore(
   known: KnownPupil,
   today: IsoDate,
-  lessons: Lesson[],
+  lessons: Lesson[] | null,
   homework: Homework[],
   now: number,
 ): KnownPupil {
   return {
     ...known,
-    day: withDay(known.day, today, lessons, now),
+    // `null`: today's lessons were not asked for (settled, ./schedule.ts `todayLessonsDue`): the day stands.
+    day: lessons === null ? known.day : withDay(known.day, today, lessons, now),
     homework: { fetchedAt: now, items: homework },
   };
 }

@@ -302,14 +302,18 @@ export type DateOfBirthProblem = 'format' | 'not-a-date' | 'future';
 
 /**
  * Reads a date of birth typed as `DD/MM/YYYY` (the login form's format, docs/classcharts-api.md §8.4;
- * unpadded `1/5/2012` is accepted). Returns the normalised `DD/MM/YYYY`, or why it cannot be one: not in that
- * format, not a real calendar date (`31/02/2012`), or not in the past.
+ * unpadded `1/5/2012` is accepted) or `YYYY-MM-DD` (as the JSON login takes it, §2.3). Returns the
+ * normalised `DD/MM/YYYY`, `''` for an empty field (a pupil whose school gave a code only, §2.3), or why it
+ * cannot be one: in neither format, not a real calendar date (`31/02/2012`), or not in the past.
  */
 export function parseDateOfBirth(
   input: string,
   now: number,
 ): { value: string } | { problem: DateOfBirthProblem } {
-  const m = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(input);
+  if (input.trim() === '') return { value: '' };
+  const dmy = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(input);
+  const ymd = dmy ? null : /^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*$/.exec(input);
+  const m = dmy ?? (ymd ? [ymd[0], ymd[3], ymd[2], ymd[1]] : null);
   if (!m) return { problem: 'format' };
   const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const iso = `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;

@@ -1,6 +1,6 @@
 /**
- * `npm run bench [-- --latency-ms 100] [--runs 7] [--only network,idle,renderer,package,scale] [--scale 10]`:
- * measures the figures (network, idle and renderer against an in-process fake ClassCharts server; package:
+ * `npm run bench [-- --latency-ms 100] [--runs 7] [--only network,idle,day,renderer,package,scale] [--scale 10]`:
+ * measures the figures (network, idle, day and renderer against an in-process fake ClassCharts server; package:
  * app.asar and main's load time; scale: a busy year at `--scale` 1, 10 or 100, ./scale.ts) and prints ONE
  * JSON object on stdout:
  * `{ benchmark, at, machine, options, figures: { <name>: { value, unit, goal, goalRule, met,
@@ -12,6 +12,7 @@
  */
 import { cpus, platform, release } from 'node:os';
 import { parseArgs } from 'node:util';
+import { dayFigures } from './day';
 import { idleFigures } from './idle';
 import { networkFigures } from './network';
 import { packageFigures } from './package';
@@ -19,7 +20,7 @@ import { rendererFigures } from './renderer';
 import { scaleFigures } from './scale';
 import type { Figure } from './setup';
 
-const GROUPS = ['network', 'idle', 'renderer', 'package', 'scale'] as const;
+const GROUPS = ['network', 'idle', 'day', 'renderer', 'package', 'scale'] as const;
 type Group = (typeof GROUPS)[number];
 
 /** Which figures a group makes when it fails before making any: their names, for the error entries. */
@@ -33,6 +34,12 @@ const NAMES: Record<Group, string[]> = {
     'warmRefreshParent',
   ],
   idle: ['idleRequestsPerHour', 'idleRequestsPerHourParent'],
+  day: [
+    'requestsPerDayStudentSchoolDay',
+    'requestsPerDayStudentWeekend',
+    'requestsPerDayParentSchoolDay',
+    'requestsPerDayParentWeekend',
+  ],
   renderer: ['rendererGzip', 'rendererGzipFirstLoad', 'bootToLessons', 'bootToLessonsDirectBridge'],
   package: ['asarBytes', 'asarEntries', 'mainLoad'],
   scale: [
@@ -79,6 +86,7 @@ async function main(): Promise<void> {
   const run: Record<Group, () => Promise<Record<string, Figure>>> = {
     network: () => networkFigures(opts),
     idle: () => idleFigures(),
+    day: () => dayFigures(),
     renderer: () => rendererFigures(opts),
     package: () => packageFigures(opts),
     scale: () => scaleFigures(opts),

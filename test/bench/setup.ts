@@ -12,7 +12,7 @@ import { createNoopAutostart } from '../../main/adapters/noop-autostart';
 import { createNoopShell } from '../../main/adapters/noop-shell';
 import { type AppPorts, type Clock, silentLogger } from '../../main/ports';
 import type { AppState, LoginRequest } from '../../preload/contract';
-import type { RecordedRequest } from '../fake-classcharts/index';
+import { type FakeClassCharts, type RecordedRequest, startFakeClassCharts } from '../fake-classcharts/index';
 
 /** One benchmark figure: a value, its unit and goal, whether the goal is met, and how it was measured. */
 export interface Figure {
@@ -193,4 +193,64 @@ export function waves(
     else result.push({ start: request.at, paths: [request.path] });
   }
   return result.map((wave) => wave.paths);
+}
+
+/** A signed-in app on a simulated clock against an in-process fake (./idle.ts, ./day.ts). */
+export interface SimulatedApp {
+  clock: SimClock;
+  fake: FakeClassCharts;
+  app: CoreApp;
+  /** Resolves once nothing is in flight and the app is idle. */
+  settled(): Promise<void>;
+}
+
+/**
+ * Starts the fake on a {@link SimClock} at `start` (epoch ms), signs the demo `kind` in (remembered or not),
+ * runs `measure`, and stops both. Throws when the sign-in fails.
+ */
+export async function withSimulatedApp<T>(
+  kind: keyof typeof LOGINS,
+  start: number,
+  remember: boolean,
+  measure: (sim: SimulatedApp) => Promise<T>,
+): Promise<T> {
+  const clock = new SimClock(start);
+  const fake = await startFakeClassCharts({ clock: () => clock.now() });
+  const tracked = trackedFetch();
+  const app = benchApp(fake.url, clock, tracked.fetch);
+  const settled = async () => {
+    await tracked.quiet();
+    await app.whenIdle();
+    await tracked.quiet();
+  };
+  try {
+    await app.start();
+    const result = await app.handlers['auth:login']({ ...LOGINS[kind], remember });
+    if (!result.ok) throw new Error(`sign-in failed: ${result.message}`);
+    await settled();
+    return await measure({ clock, fake, app, settled });
+  } finally {
+    await app.stop();
+    await fake.close();
+  }
+}
+
+/**
+ * The requests the fake saw since `mark` (an index into its log), in all and by endpoint (pupil ids as
+ * `<id>`); throws when the app is no longer signed in with fresh data (`what` names the window).
+ */
+export function requestsSince(
+  sim: SimulatedApp,
+  mark: number,
+  what: string,
+): { total: number; byEndpoint: Record<string, number> } {
+  const state = sim.app.state();
+  if (state.auth !== 'signed-in' || state.freshness.error !== null)
+    throw new Error(`${what} did not stay healthy: ${state.freshness.error ?? state.auth}`);
+  const byEndpoint: Record<string, number> = {};
+  for (const request of sim.fake.requests.slice(mark)) {
+    const endpoint = request.path.replace(/\/\d+$/, '/<id>');
+    byEndpoint[endpoint] = (byEndpoint[endpoint] ?? 0) + 1;
+  }
+  return { total: sim.fake.requests.length - mark, byEndpoint };
 }

@@ -6,7 +6,6 @@ import { ClassChartsClient, type ClientOptions } from '../../main/classcharts/cl
 import { addDays, parseInstant } from '../../main/classcharts/dates';
 import {
   BadResponseError,
-  ClassChartsError,
   InvalidInputError,
   NetworkError,
   ServiceRefusedError,
@@ -15,7 +14,14 @@ import {
 } from '../../main/classcharts/errors';
 import { systemClock } from '../../main/ports';
 import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
-import { interceptFetch, joinedSetCookieFetch, jsonResponse, pathOf, recordingLogger } from './helpers';
+import {
+  failure,
+  interceptFetch,
+  joinedSetCookieFetch,
+  jsonResponse,
+  pathOf,
+  recordingLogger,
+} from './helpers';
 
 /** A Wednesday a week and a half after the clock went back (25 October 2026). */
 const TODAY = '2026-11-04';
@@ -57,16 +63,6 @@ async function parent(options: Partial<ClientOptions> = {}): Promise<ClassCharts
 /** The requests the fake saw since `mark` (an index into its log). */
 function since(mark: number) {
   return fake.requests.slice(mark);
-}
-
-/** The rejection of a promise (fails the test if it resolves). */
-async function failure(promise: Promise<unknown>): Promise<ClassChartsError> {
-  const result = await promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
-  expect(result).toBeInstanceOf(ClassChartsError);
-  return result as ClassChartsError;
 }
 
 /** Nothing secret in the logs or in an error's messages. */
@@ -112,7 +108,11 @@ describe('student sign-in', () => {
     expect(error).toBeInstanceOf(WrongCredentialsError);
     expect(error).toMatchObject({ code: 'wrong-code', field: 'code' });
     expect(error.userMessage).toMatch(/access code/);
-    expect(since(mark).map((r) => r.path)).toEqual(['/student/login', '/apiv2student/hasdob']);
+    expect(since(mark).map((r) => r.path)).toEqual([
+      '/student/login',
+      '/apiv2student/hasdob',
+      '/student/checkpupilcode/NOSUCH99',
+    ]);
     expect(c.hasSession()).toBe(false);
     expectNoSecrets(error.message, error.userMessage);
   });
@@ -138,14 +138,15 @@ describe('student sign-in', () => {
     }
   });
 
-  // The probe's three answers after a refused sign-in (review 2026-11-24 §2, second look): has_dob true blames
-  // the date, has_dob false the code (an unknown code's answer: sccreeper/BetterClasscharts@e01c3fface
-  // student_client.py:208-209), an error envelope the code.
+  // The probe's answers after a refused sign-in (review 2026-11-24 §2, second look; issue 25 §1): has_dob true
+  // blames the date; anything else asks checkpupilcode, which the fake answers true for this known code, so
+  // no field is blamed — has_dob false is also a code-only pupil's answer (daydreme/classcharts-server-mock
+  // @1c742cfc67 pkg/student/user/auth.go), not proof of a wrong code.
   it.each([
     [{ success: 1, data: { has_dob: true }, meta: [] }, 'dateOfBirth'],
-    [{ success: 1, data: { has_dob: false }, meta: [] }, 'code'],
-    [{ success: 1, data: [], meta: [] }, 'code'],
-    [{ success: 0, error: 'The pupil code you have provided is incorrect' }, 'code'],
+    [{ success: 1, data: { has_dob: false }, meta: [] }, undefined],
+    [{ success: 1, data: [], meta: [] }, undefined],
+    [{ success: 0, error: 'The pupil code you have provided is incorrect' }, undefined],
   ] as const)('hasdob answering %j blames the %s', async (answer, field) => {
     const c = client({ fetch: interceptFetch(/\/apiv2student\/hasdob$/, () => jsonResponse(answer)) });
     const error = await failure(

@@ -22,6 +22,7 @@ import {
   behaviourSchema,
   detentionsSchema,
   homeworksSchema,
+  lessonsOfDate,
   pingSchema,
   pupilSchema,
   pupilsSchema,
@@ -93,7 +94,8 @@ describe('fixtures', () => {
   });
 
   it('timetable: lessons keep the UK summer offset, "Tut" period, split period with a shared key', () => {
-    const lessons = timetableSchema.parse(fixture('timetable')).data.map((l) => mapLesson(l, '2023-09-26'));
+    const data = timetableSchema.parse(fixture('timetable')).data;
+    const lessons = lessonsOfDate(data, '2023-09-26').map((l) => mapLesson(l, '2023-09-26'));
     expect(lessons).toHaveLength(8);
     expect(lessons[0]).toMatchObject({
       date: '2023-09-26',

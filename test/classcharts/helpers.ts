@@ -1,5 +1,7 @@
 // Test doubles for the client tests: a clock whose timers fire on demand, a logger that records every
 // entry (to prove no secret is logged), and fetch wrappers that reshape answers.
+import { expect } from 'vitest';
+import { ClassChartsError } from '../../main/classcharts/errors';
 import type { Clock, Logger } from '../../main/ports';
 
 /** A clock at a fixed instant whose timers run only when `fire()` is called. */
@@ -85,4 +87,14 @@ export function interceptFetch(
   inner: typeof fetch = fetch,
 ): typeof fetch {
   return async (input, init) => (path.test(pathOf(input)) ? answer() : inner(input, init));
+}
+
+/** The rejection of a promise, a ClassChartsError (fails the test if it resolves or rejects otherwise). */
+export async function failure(promise: Promise<unknown>): Promise<ClassChartsError> {
+  const result = await promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
+  expect(result).toBeInstanceOf(ClassChartsError);
+  return result as ClassChartsError;
 }

@@ -17,11 +17,14 @@ describe('date of birth', () => {
     [' 20/1/2000 ', '20/01/2000'],
     ['14.05.2012', '14/05/2012'],
     ['2012-05-14', '14/05/2012'],
-  ])('%s → %s', (input, expected) => {
+    // Empty for a pupil whose school gave a code only (issue 25 §1; docs/classcharts-api.md §2.3).
+    ['', ''],
+    ['   ', ''],
+  ])('%j → %j', (input, expected) => {
     expect(normaliseDateOfBirth(input, TODAY)).toBe(expected);
   });
 
-  it.each(['31/02/2012', '14/13/2012', '05/14/2012x', '', '14/05/12', '01/01/2030'])(
+  it.each(['31/02/2012', '14/13/2012', '05/14/2012x', '14/05/12', '01/01/2030', '2012-02-30'])(
     'rejects %j',
     (input) => {
       const error = (() => {

@@ -56,6 +56,17 @@ describe('today for a parent', () => {
     for (const id of fake.accounts.parent.pupilIds) expect(run.stderr).toContain(pupilNamed(id).first_name);
   });
 
+  // Issue 25 §1: a pupil whose school gave a code only (the fake's NODOB2026) sets no CLASSCHARTS_DOB.
+  it('a code-only pupil signs in with CLASSCHARTS_CODE alone', async () => {
+    const run = await runInProcess(['today', '--date', DAY, '--json'], {
+      CLASSCHARTS_BASE_URL: fake.url,
+      CLASSCHARTS_CODE: fake.accounts.codeOnly!.code,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ pupil: { name: 'Isla Morgan' } });
+  });
+
   it('a wrong parent password exits 2', async () => {
     const run = await runInProcess(['today'], envFor(fake, 'parent', { CLASSCHARTS_PASSWORD: 'nope' }));
     expect(run.code).toBe(2);
@@ -170,7 +181,7 @@ describe('arguments, environment and exit codes', () => {
     const parent = { CLASSCHARTS_EMAIL: 'p@example.com', CLASSCHARTS_PASSWORD: 'x' };
     for (const env of [
       {},
-      { CLASSCHARTS_CODE: 'DEMO2026' },
+      { CLASSCHARTS_DOB: '14/05/2012' },
       { CLASSCHARTS_EMAIL: 'p@example.com' },
       { ...student, ...parent },
       { ...student, CLASSCHARTS_BASE_URL: 'ftp://example.com' },
@@ -178,6 +189,10 @@ describe('arguments, environment and exit codes', () => {
       { ...student, CLASSCHARTS_TIMEOUT_MS: 'soon' },
     ])
       expect(() => readEnv(env)).toThrow(UsageError);
+    // A pupil whose school gave a code only signs in with CLASSCHARTS_CODE alone (issue 25 §1).
+    expect(readEnv({ CLASSCHARTS_CODE: 'NODOB2026' })).toMatchObject({
+      credentials: { kind: 'student', code: 'NODOB2026', dateOfBirth: '' },
+    });
     expect(readEnv(student)).toMatchObject({
       baseUrl: 'https://www.classcharts.com',
       pupil: null,

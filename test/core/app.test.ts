@@ -165,7 +165,7 @@ describe('sign-in and the state the popover shows', () => {
     });
     const sent = h.fake.requests.length;
     expect(
-      await h.app.handlers['auth:login']({ ...studentLogin(), dateOfBirth: '2012-05-14' }),
+      await h.app.handlers['auth:login']({ ...studentLogin(), dateOfBirth: '14 May 2012' }),
     ).toMatchObject({
       ok: false,
       code: 'invalid-input',
@@ -173,6 +173,28 @@ describe('sign-in and the state the popover shows', () => {
     });
     expect(h.fake.requests.length).toBe(sent);
     expect(h.app.state().auth).toBe('signed-out');
+  });
+
+  // Issue 25 §1: the date of birth may be empty (a code-only pupil; daydreme/classcharts-server-mock@1c742cfc67
+  // pkg/student/user/auth.go) or YYYY-MM-DD, as the JSON login takes it (classchartspro, CPPietro, thjaed).
+  it('a code-only pupil signs in with no date of birth; YYYY-MM-DD is a date of birth too', async () => {
+    const h = await start();
+    await h.app.start();
+    await h.app.whenIdle();
+    expect(await h.app.handlers['auth:login']({ ...studentLogin(), dateOfBirth: '' })).toMatchObject({
+      ok: false,
+      code: 'wrong-date-of-birth',
+      field: 'dateOfBirth',
+      message: /also needs/,
+    });
+    expect(
+      await h.app.handlers['auth:login']({ ...studentLogin(), code: 'NODOB2026', dateOfBirth: '  ' }),
+    ).toEqual({ ok: true });
+    await h.app.whenIdle();
+    expect(h.app.state().pupils.map((p) => p.name)).toEqual(['Isla Morgan']);
+    expect(await h.app.handlers['auth:login']({ ...studentLogin(), dateOfBirth: '2012-05-14' })).toEqual({
+      ok: true,
+    });
   });
 });
 
@@ -384,6 +406,32 @@ describe('records the user has seen', () => {
     await h.app.whenIdle();
     expect(h.events.some((e) => e.type === 'extras' && e.ok && e.kinds.includes('activity'))).toBe(true);
     expect(h.ports.notifier.shown.filter((n) => n.kind.startsWith('behaviour'))).toEqual([]);
+  });
+});
+
+// Issue 25 §4: the session may lapse between uses, but nothing comes later in waking hours (07:00–22:00): a
+// homework set in the evening is notified at the same refresh as before, and no one is asked to sign in.
+describe('a remembered session that lapses between uses', () => {
+  it('notifies evening homework at the next interval refresh, signed in all the while', async () => {
+    const h = await start({ clock: new FakeClock('2026-06-15T18:50:00+01:00') });
+    await signedInStudent(h, true);
+    const signedInAt = h.clock.now();
+    const statesMark = h.states.length;
+    const { notificationId } = setFreshEssay(h); // set by the teacher at 18:50
+    const logins = () => h.paths().filter((p) => p === '/student/login').length;
+    const pings = () => h.paths().filter((p) => p === '/apiv2student/ping').length;
+    const [loginsBefore, pingsBefore] = [logins(), pings()];
+    await h.clock.advance(15 * 60_000 - 1_000);
+    expect(h.ports.notifier.shown, 'not before the refresh').toEqual([]);
+    expect(pings(), 'the session was let go: no ping while nothing was needed').toBe(pingsBefore);
+    await h.clock.advance(1_000);
+    await h.app.whenIdle();
+    expect(h.ports.notifier.shown.map((n) => n.id)).toEqual([notificationId]);
+    expect(h.clock.now() - signedInAt).toBe(15 * 60_000);
+    expect(logins()).toBe(loginsBefore + 1);
+    expect(h.states.slice(statesMark).map((state) => state.auth)).not.toContain('needs-sign-in');
+    expect(h.states.slice(statesMark).every((state) => state.auth === 'signed-in')).toBe(true);
+    expect(h.app.state().freshness).toMatchObject({ stale: false, error: null });
   });
 });
 

@@ -12,28 +12,125 @@ import {
   type SessionEvent,
 } from '../../main/session/keeper';
 import { DEFAULT_RENEWAL_POLICY, SESSION_TOKEN_LIFETIME_MS } from '../../main/session/renewal-policy';
-import { deferred, FakeClock, FakeService, type FakeSessionClient, settle } from './helpers';
+import { deferred, FakeClock, FakeService, FakeSessionClient, settle } from './helpers';
+
+/**
+ * A client that can ping with a timed-out token (issue 25 §3): `renews()` says whether the service renews it
+ * (skeffling/timetable-plus sees the live service do so); each call counts as a renewal request.
+ */
+class RevivingClient extends FakeSessionClient {
+  revivals = 0;
+  constructor(
+    private readonly fakeService: FakeService,
+    private readonly renews: () => boolean,
+  ) {
+    super(fakeService);
+  }
+
+  async revive(): Promise<boolean | null> {
+    this.revivals += 1;
+    this.fakeService.renewals += 1;
+    if (!this.renews()) {
+      this.token = null;
+      return false;
+    }
+    this.token = this.fakeService.issue();
+    return true;
+  }
+}
 
 /** The default renewal period: 170 s, 10 s inside the token's 180 s life (main/session/renewal-policy.ts). */
 const RENEW = DEFAULT_RENEWAL_POLICY.renewEveryMs;
 
 const STUDENT = { kind: 'student', code: 'DEMO2026', dateOfBirth: '14/05/2012' } as const;
 
-function setup(options: { vault?: Vault; renewEveryMs?: number } = {}) {
+function setup(
+  options: { vault?: Vault; renewEveryMs?: number; keepAlive?: () => boolean; reviving?: () => boolean } = {},
+) {
   const clock = new FakeClock('2026-06-15T08:00:00+01:00');
   const service = new FakeService();
   const vault = options.vault ?? createMemoryVault();
   const events: SessionEvent[] = [];
+  const { reviving } = options;
   const keeper = new SessionKeeper<FakeSessionClient>({
-    createClient: () => service.client(),
+    createClient: () => (reviving ? new RevivingClient(service, reviving) : service.client()),
     clock,
     vault,
     logger: silentLogger,
     policy: options.renewEveryMs ? { renewEveryMs: options.renewEveryMs } : {},
+    keepAlive: options.keepAlive,
   });
   keeper.on((e) => events.push(e));
   return { clock, service, vault, keeper, events };
 }
+
+// Issue 25 §4: a remembered session is let go when no one needs it before a sign-in would be cheaper, and
+// signed in again (or pinged back) when it is; without "remember me" nothing changes.
+describe('session keeper: a session that lapses', () => {
+  it('a remembered session lapses when keepAlive says no: no renewal; the next request signs in first', async () => {
+    const { clock, service, keeper, events } = setup({ keepAlive: () => false });
+    await keeper.signIn(STUDENT, { remember: true });
+    await clock.advance(30 * 60_000);
+    expect(service.renewals).toBe(0);
+    expect(clock.pending).toBe(0);
+    expect(keeper.status).toBe('signed-in');
+    await expect(keeper.run((c) => c.read())).resolves.toMatch(/^data with/);
+    expect(service.logins).toBe(2);
+    expect(service.reads).toBe(1);
+    expect(events).toContainEqual({ type: 're-login', ok: true, reason: 'lapsed' });
+    // Signed in again, it renews on its cadence until keepAlive is asked again (and lapses again).
+    expect(clock.delays()).toEqual([RENEW]);
+  });
+
+  it('keepAlive saying yes renews as before', async () => {
+    let asked = 0;
+    const { clock, service, keeper } = setup({ keepAlive: () => (asked++, true) });
+    await keeper.signIn(STUDENT, { remember: true });
+    await clock.advance(3 * RENEW);
+    expect(service.renewals).toBe(3);
+    expect(asked).toBe(3);
+  });
+
+  it('without "remember me" it never lapses: keepAlive is not even asked', async () => {
+    let asked = 0;
+    const { clock, service, keeper } = setup({ keepAlive: () => (asked++, false) });
+    await keeper.signIn(STUDENT, { remember: false });
+    await clock.advance(3 * RENEW);
+    expect(service.renewals).toBe(3);
+    expect(asked).toBe(0);
+  });
+
+  it('a lapsed session stays lapsed through a sleep: resume sends nothing', async () => {
+    const { clock, service, keeper } = setup({ keepAlive: () => false });
+    await keeper.signIn(STUDENT, { remember: true });
+    await clock.advance(RENEW);
+    keeper.suspend();
+    await keeper.resume();
+    expect(service.renewals + service.logins).toBe(1);
+  });
+
+  it('pings the timed-out token first; if that renews it, no sign-in', async () => {
+    const { clock, service, keeper } = setup({ keepAlive: () => false, reviving: () => true });
+    await keeper.signIn(STUDENT, { remember: true });
+    for (let i = 1; i <= 3; i++) {
+      await clock.advance(SESSION_TOKEN_LIFETIME_MS + 60_000);
+      await keeper.run((c) => c.read());
+    }
+    expect(service.logins).toBe(1);
+    expect(service.renewals).toBe(3);
+  });
+
+  it('once the service refused a timed-out token, later lapses sign in straight away', async () => {
+    const { clock, service, keeper } = setup({ keepAlive: () => false, reviving: () => false });
+    await keeper.signIn(STUDENT, { remember: true });
+    for (let i = 1; i <= 3; i++) {
+      await clock.advance(SESSION_TOKEN_LIFETIME_MS + 60_000);
+      await keeper.run((c) => c.read());
+    }
+    expect(service.renewals, 'one ping, the first time only').toBe(1);
+    expect(service.logins).toBe(4);
+  });
+});
 
 describe('session keeper: renewal cadence', () => {
   it("renews every 170 s, inside the token's 180 s, while signed in, rotating the token each time", async () => {
@@ -273,6 +370,19 @@ describe('session keeper: vault', () => {
     expect(service.logins).toBe(2);
     await expect(keeper.run((c) => c.read())).resolves.toBeTruthy();
     expect(service.logins).toBe(2);
+  });
+
+  // A remembered code-only pupil (issue 25 §1) has an empty date of birth: it must restore at the next start,
+  // not be thrown away as unreadable (daydreme/classcharts-server-mock@1c742cfc67 pkg/student/user/auth.go).
+  it('restores a remembered code-only pupil, whose date of birth is empty', async () => {
+    const codeOnly = { kind: 'student', code: 'NODOB2026', dateOfBirth: '' } as const;
+    const vault = createMemoryVault({ initial: { [CREDENTIALS_VAULT_KEY]: JSON.stringify(codeOnly) } });
+    const { keeper, service } = setup({ vault });
+    service.acceptedCode = 'NODOB2026';
+    expect(await keeper.restore()).toBe('restored');
+    expect(service.logins).toBe(1);
+    expect(keeper.status).toBe('signed-in');
+    expect(await vault.get(CREDENTIALS_VAULT_KEY)).toBe(JSON.stringify(codeOnly));
   });
 
   it('unreadable remembered credentials are forgotten, not used', async () => {

@@ -197,13 +197,15 @@ describe('midnight while a refresh is in flight', () => {
     expect(h.app.state().today?.date).toBe('2026-06-15');
     await h.clock.advance(Date.parse('2026-06-15T23:58:59+01:00') - h.clock.now());
     gate.close();
-    await h.clock.advance(2_000); // the interval refresh of 23:59 is held at the gate
+    // The popover opened at 23:59 (no interval refresh is due overnight): its refresh is held at the gate.
+    h.app.userReturned();
+    await h.clock.advance(2_000);
     const idle = h.app.whenIdle(); // asked before midnight: it must wait for the refresh queued after it
     await h.clock.advance(Date.parse('2026-06-16T00:00:06+01:00') - h.clock.now()); // midnight fires meanwhile
     gate.open();
     await idle;
     const reasons = h.events.flatMap((e) => (e.type === 'refresh' && e.ok ? [e.reason] : []));
-    expect(reasons.slice(-2)).toEqual(['interval', 'midnight']);
+    expect(reasons.slice(-2)).toEqual(['popover', 'midnight']);
     expect(h.app.state().today?.date).toBe('2026-06-16');
     expect(h.app.state().today?.lessons.length).toBeGreaterThan(0);
   });

@@ -31,28 +31,127 @@ async function signedIn(
 const logins = (h: Harness) => h.paths().filter((p) => p === '/student/login').length;
 const pings = (h: Harness) => h.paths().filter((p) => p === '/apiv2student/ping').length;
 
-describe('session against the fake server', () => {
-  it('expiry in the middle of a request: signs in again once, retries, and the refresh succeeds', async () => {
-    const h = await signedIn();
+// Expiry comes as HTTP 200 with `expired: 1` (the legacy docs' example, the Go mock) or, since 2024 in two clients
+// written against the live service, as HTTP 401 (devramsean0 authFetch.ts; proffalken/ha-classcharts api.py):
+// the session tests that matter run against both (issue 25 §3; docs/classcharts-api.md §2.6).
+describe.each([200, 401] as const)('session against the fake server, expiry as HTTP %i', (expiredStatus) => {
+  const server = { expiredStatus };
+
+  // Recovery pings first, as skeffling/timetable-plus does (extension/common.js `ccRefreshSession`): a session
+  // the service still knows comes back with one ping, without signing in (issue 25 §3).
+  it('a request answered "expired" while its token lives: one ping brings the session back, no sign-in', async () => {
+    const h = await signedIn({ server });
+    const [loginsBefore, pingsBefore] = [logins(h), pings(h)];
     h.fake.faults.inject({ path: '/apiv2student/timetable', kind: 'expired' });
     await h.app.handlers['sync:refresh']();
-    expect(logins(h)).toBe(2);
+    expect(logins(h)).toBe(loginsBefore);
+    expect(pings(h)).toBe(pingsBefore + 1);
+    expect(h.events.filter((e) => e.type === 're-login')).toEqual([]);
+    expect(h.app.state()).toMatchObject({ auth: 'signed-in', freshness: { stale: false, error: null } });
+  });
+
+  it('a token the service ended: the ping is refused, one sign-in, the retry succeeds', async () => {
+    const h = await signedIn({ server });
+    h.fake.expireSessions();
+    const [loginsBefore, pingsBefore] = [logins(h), pings(h)];
+    await h.app.handlers['sync:refresh']();
+    expect(logins(h)).toBe(loginsBefore + 1);
+    expect(pings(h)).toBe(pingsBefore + 1);
     expect(h.events).toContainEqual({ type: 're-login', ok: true, reason: 'expired' });
     expect(h.app.state()).toMatchObject({ auth: 'signed-in', freshness: { stale: false, error: null } });
   });
 
+  // Issue 25 §4: a remembered session is let go between uses when signing in again costs less than the pings
+  // to the next one (most 2026 clients sign in per poll: skid88, lilphil, C-HBZ, GingerGigiCat 71b86ba).
+  it('a remembered session lapses between refreshes: no ping in between, one sign-in at the refresh', async () => {
+    const h = await signedIn({ server }, true);
+    const [loginsBefore, pingsBefore] = [logins(h), pings(h)];
+    const mark = h.fake.requests.length;
+    await h.clock.advance(15 * 60_000 - 1_000);
+    expect(h.fake.requests.length, 'nothing is sent between the refreshes').toBe(mark);
+    await h.clock.advance(1_000);
+    await h.app.whenIdle();
+    // The first lapse asks whether the timed-out token can still be renewed: this fake says no.
+    expect(pings(h)).toBe(pingsBefore + 1);
+    expect(logins(h)).toBe(loginsBefore + 1);
+    expect(h.events).toContainEqual({ type: 're-login', ok: true, reason: 'lapsed' });
+    expect(h.app.state()).toMatchObject({ auth: 'signed-in', freshness: { stale: false, error: null } });
+    // Having seen that, the next lapse signs in straight away: no ping wasted.
+    await h.clock.advance(15 * 60_000);
+    await h.app.whenIdle();
+    expect(pings(h)).toBe(pingsBefore + 1);
+    expect(logins(h)).toBe(loginsBefore + 2);
+  });
+
+  it('a lapsed session whose timed-out token the service still renews comes back with one ping', async () => {
+    const h = await signedIn({ server: { ...server, staleTokenRenewsSeconds: 3_600 } }, true);
+    const [loginsBefore, pingsBefore] = [logins(h), pings(h)];
+    for (let i = 1; i <= 3; i++) {
+      await h.clock.advance(15 * 60_000);
+      await h.app.whenIdle();
+      expect(pings(h)).toBe(pingsBefore + i);
+    }
+    expect(logins(h)).toBe(loginsBefore);
+    expect(h.app.state()).toMatchObject({ auth: 'signed-in', freshness: { stale: false, error: null } });
+  });
+
+  it('without "remember me" the session is renewed as before, every 170 s', async () => {
+    const h = await signedIn({ server });
+    const pingsBefore = pings(h);
+    await h.clock.advance(15 * 60_000 - 1_000);
+    expect(pings(h)).toBe(pingsBefore + 5);
+  });
+
+  it('a renewal racing many requests: all succeed, one ping, all sent with the new token', async () => {
+    const h = await signedIn({ server: { ...server, latencyMs: 30 } });
+    const pingsBefore = pings(h);
+    const renewed = h.until((e) => e.type === 'renewal');
+    await h.clock.advance(180_000); // the renewal is now in flight (30 ms latency)
+    // Not 2026-06-16, the next school day: the app knows it already.
+    const dates = ['2026-06-17', '2026-06-18', '2026-06-19', '2026-06-22', '2026-06-23', '2026-06-24'];
+    const days = await Promise.all(dates.map((date) => h.app.handlers['day:get']({ date })));
+    expect(await renewed).toEqual({ type: 'renewal', ok: true });
+    expect(days.map((d) => d.date)).toEqual(dates);
+    expect(pings(h)).toBe(pingsBefore + 1);
+    const requests = h.fake.requests;
+    const ping = requests.findLast((r) => r.path === '/apiv2student/ping')!;
+    const reads = requests.filter(
+      (r) => r.path.startsWith('/apiv2student/timetable') && dates.includes(r.query.date ?? ''),
+    );
+    expect(reads).toHaveLength(dates.length);
+    expect(reads.every((r) => requests.indexOf(r) > requests.indexOf(ping))).toBe(true);
+    expect(new Set(reads.map((r) => r.headers.authorization)).size).toBe(1);
+    expect(reads[0]?.headers.authorization).not.toBe(ping.headers.authorization);
+  });
+
+  it('resume after a long sleep: the dead token is pinged, refused, one sign-in, then a refresh', async () => {
+    const h = await signedIn({ server });
+    h.app.suspend();
+    h.clock.jump(2 * 3_600_000);
+    const relogin = h.until((e) => e.type === 're-login');
+    const refresh = h.until((e) => e.type === 'refresh' && e.reason === 'resume');
+    h.app.resume();
+    expect(await relogin).toMatchObject({ ok: true, reason: 'expired' });
+    expect(await refresh).toMatchObject({ ok: true });
+    expect(h.app.state().freshness).toMatchObject({ stale: false, error: null });
+  });
+});
+
+describe('session against the fake server', () => {
   // A session refused by HTTP status alone, without the JSON envelope, is expired all the same: the api-docs
   // list a 401 on every endpoint (classchartsapi/api-docs@70803adfa6 openapi/studentclientapi.yaml) and
   // ha-classcharts signs in again on any 401 (proffalken/ha-classcharts@d2cd1dd3c3 api.py:111-112). It used
-  // to read as a broken answer and back off for ever, the data staying stale.
+  // to read as a broken answer and back off for ever, the data staying stale. The token still lives, so the
+  // recovery's ping brings it back (issue 25 §3).
   it.each(['unauthorized', 'unauthenticated', 'forbidden', 'page-expired'] as const)(
-    'a %s answer without the envelope: signs in again once, retries, and the refresh succeeds',
+    'a %s answer without the envelope: one ping recovers the session, the retry succeeds',
     async (kind) => {
       const h = await signedIn();
+      const [loginsBefore, pingsBefore] = [logins(h), pings(h)];
       h.fake.faults.inject({ path: '/apiv2student/timetable', kind });
       await h.app.handlers['sync:refresh']();
-      expect(logins(h)).toBe(2);
-      expect(h.events).toContainEqual({ type: 're-login', ok: true, reason: 'expired' });
+      expect(logins(h)).toBe(loginsBefore);
+      expect(pings(h)).toBe(pingsBefore + 1);
       expect(h.app.state()).toMatchObject({ auth: 'signed-in', freshness: { stale: false, error: null } });
     },
   );
@@ -121,28 +220,6 @@ describe('session against the fake server', () => {
     await h.app.handlers['sync:refresh']();
     expect(logins(h)).toBe(before + 1);
     expect(h.app.state().freshness.error).toBeNull();
-  });
-
-  it('a renewal racing many requests: all succeed, one ping, all sent with the new token', async () => {
-    const h = await signedIn({ server: { latencyMs: 30 } });
-    const pingsBefore = pings(h);
-    const renewed = h.until((e) => e.type === 'renewal');
-    await h.clock.advance(180_000); // the renewal is now in flight (30 ms latency)
-    // Not 2026-06-16, the next school day: the app knows it already.
-    const dates = ['2026-06-17', '2026-06-18', '2026-06-19', '2026-06-22', '2026-06-23', '2026-06-24'];
-    const days = await Promise.all(dates.map((date) => h.app.handlers['day:get']({ date })));
-    expect(await renewed).toEqual({ type: 'renewal', ok: true });
-    expect(days.map((d) => d.date)).toEqual(dates);
-    expect(pings(h)).toBe(pingsBefore + 1);
-    const requests = h.fake.requests;
-    const ping = requests.findLast((r) => r.path === '/apiv2student/ping')!;
-    const reads = requests.filter(
-      (r) => r.path.startsWith('/apiv2student/timetable') && dates.includes(r.query.date ?? ''),
-    );
-    expect(reads).toHaveLength(dates.length);
-    expect(reads.every((r) => requests.indexOf(r) > requests.indexOf(ping))).toBe(true);
-    expect(new Set(reads.map((r) => r.headers.authorization)).size).toBe(1);
-    expect(reads[0]?.headers.authorization).not.toBe(ping.headers.authorization);
   });
 
   // Timers only ever fire late. The real token lives 180 s from issue (api-docs-legacy@eda371fba5
@@ -217,11 +294,15 @@ describe('session against the fake server', () => {
 });
 
 /** The school changes the code and every session ends; resolves once the app waits for the user. */
-async function refusedAtNextRenewal(h: Harness): Promise<void> {
+/**
+ * The code is changed at school; the session is refused when next used: a remembered one, let lapse, at the
+ * next refresh (15 min, the default); one not remembered at its next renewal (pass 180 s).
+ */
+async function refusedAtNextUse(h: Harness, advanceMs = 15 * 60_000): Promise<void> {
   h.fake.dataset.students[0]!.code = 'NEWCODE9';
   h.fake.expireSessions();
   const refused = h.until((e) => e.type === 'status' && e.status === 'needs-sign-in');
-  await h.clock.advance(180_000);
+  await h.clock.advance(advanceMs);
   await refused;
   await settle();
 }
@@ -254,7 +335,7 @@ describe('refused stored credentials', () => {
     h.fake.dataset.students[0]!.code = 'NEWCODE9';
     h.fake.expireSessions();
     const refused = h.until((e) => e.type === 're-login' && !e.ok);
-    await h.clock.advance(180_000);
+    await h.clock.advance(15 * 60_000); // the remembered session lapsed: the next refresh finds it gone
     expect(await refused).toMatchObject({ retryInMs: null });
     await settle();
     const state = h.app.state();
@@ -272,7 +353,7 @@ describe('refused stored credentials', () => {
 
   it('waiting for the user, a mistyped code says so and loses nothing: the last data stays', async () => {
     const h = await signedIn({}, true);
-    await refusedAtNextRenewal(h);
+    await refusedAtNextUse(h);
     const waiting = h.app.state();
     expect(waiting.today?.lessons.length).toBeGreaterThan(0);
     expect(await h.app.handlers['auth:login']({ ...studentLogin(), code: 'NEWCODE8' })).toMatchObject({
@@ -291,7 +372,7 @@ describe('refused stored credentials', () => {
     h.fake.faults.inject({ path: '/student/login', kind: 'expired', count: 1 });
     h.fake.expireSessions();
     const refused = h.until((e) => e.type === 'status' && e.status === 'needs-sign-in');
-    await h.clock.advance(180_000);
+    await h.clock.advance(15 * 60_000);
     await refused;
     await settle();
     const waiting = h.app.state();
@@ -309,7 +390,7 @@ describe('refused stored credentials', () => {
 
   it('waiting for the user, another account signing in starts afresh: nothing of the first is kept', async () => {
     const h = await signedIn({}, true);
-    await refusedAtNextRenewal(h);
+    await refusedAtNextUse(h);
     const student = h.app.state();
     h.fake.faults.inject({ path: /^\/apiv2parent\/(timetable|homeworks)/, kind: 'http-500' });
     expect(await h.app.handlers['auth:login']({ kind: 'demo', as: 'parent' })).toEqual({ ok: true });
@@ -321,7 +402,7 @@ describe('refused stored credentials', () => {
 
   it('waiting for the user, another pupil signing in while the service fails: the next good refresh shows only that pupil', async () => {
     const h = await signedIn({}, true);
-    await refusedAtNextRenewal(h);
+    await refusedAtNextUse(h);
     const first = h.app.state().selectedPupilId;
     h.fake.faults.inject({ path: /^\/apiv2student\/(timetable|homeworks)/, kind: 'http-500' });
     const sibling = {
@@ -341,7 +422,7 @@ describe('refused stored credentials', () => {
 
   it('news that came while the app waited is notified once the user signs in again, and only once', async () => {
     const h = await signedIn({}, true);
-    await refusedAtNextRenewal(h);
+    await refusedAtNextUse(h);
     const pupil = h.fake.dataset.pupils.find((p) => p.pupil.id === h.fake.accounts.student.pupilId)!;
     pupil.homeworks.push({
       ...pupil.homeworks[0]!,
@@ -364,7 +445,7 @@ describe('refused stored credentials', () => {
   it('signing in again without "remember" keeps the data on screen but removes it, and the ledger, from disk', async () => {
     const store = createMemoryStore();
     const h = await signedIn({ store }, true);
-    await refusedAtNextRenewal(h);
+    await refusedAtNextUse(h);
     expect(store.get(CACHE_ACCOUNT_KEY)).toBeDefined();
     expect(await h.app.handlers['auth:login']({ ...studentLogin(false), code: 'NEWCODE9' })).toEqual({
       ok: true,
@@ -380,7 +461,7 @@ describe('refused stored credentials', () => {
 
   it('waiting for the user, the popover clock still runs: the minutes to the next lesson count down', async () => {
     const h = await signedIn({}, true);
-    await refusedAtNextRenewal(h);
+    await refusedAtNextUse(h);
     const minutes = h.app.state().today?.minutesToNext ?? 0;
     expect(minutes).toBeGreaterThan(1);
     const emitted = h.states.length;
@@ -398,8 +479,8 @@ describe('refused stored credentials', () => {
   });
 
   it("waiting for the user across midnight: yesterday's lessons stop being shown as today's", async () => {
-    const h = await signedIn({ clock: new FakeClock('2026-06-15T23:50:00+01:00') }, true);
-    await refusedAtNextRenewal(h);
+    const h = await signedIn({ clock: new FakeClock('2026-06-15T23:50:00+01:00') });
+    await refusedAtNextUse(h, 180_000);
     expect(h.app.state().today?.date).toBe('2026-06-15');
     await h.clock.advance(10 * 60_000);
     expect(h.states.at(-1)).toMatchObject({ auth: 'needs-sign-in', today: null });

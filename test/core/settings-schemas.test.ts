@@ -86,6 +86,9 @@ describe('contract schemas', () => {
     ['auth:login', { kind: 'student', code: ' demo2026 ', dateOfBirth: '14/05/2012', remember: true }],
     ['auth:login', { kind: 'parent', email: 'parent@example.com', password: 'demo-parent', remember: false }],
     ['auth:login', { kind: 'demo', as: 'parent' }],
+    // Issue 25 §1: empty for a code-only pupil, and YYYY-MM-DD as the JSON login takes it.
+    ['auth:login', { kind: 'student', code: 'NODOB2026', dateOfBirth: '', remember: true }],
+    ['auth:login', { kind: 'student', code: 'DEMO2026', dateOfBirth: '2012-05-14', remember: true }],
     ['pupil:select', 4102571],
     ['day:get', { date: '2026-06-16' }],
     ['records:get', { kind: 'badges', pupilId: 4102571 }],
@@ -101,7 +104,7 @@ describe('contract schemas', () => {
   it.each([
     ['state:get', { sneaky: true }],
     ['auth:login', { kind: 'student', code: '', dateOfBirth: '14/05/2012', remember: true }],
-    ['auth:login', { kind: 'student', code: 'A', dateOfBirth: '2012-05-14', remember: true }],
+    ['auth:login', { kind: 'student', code: 'A', dateOfBirth: '14 May 2012', remember: true }],
     ['auth:login', { kind: 'parent', email: 'nobody', password: 'x', remember: true }],
     ['auth:login', { kind: 'demo', as: 'teacher' }],
     ['auth:login', { kind: 'student', code: 'A', dateOfBirth: '14/05/2012', remember: true, extra: 1 }],

@@ -5,12 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../preload/contract';
 import {
   extrasDue,
+  intervalRefreshDue,
   midnightRefreshDelay,
   MIN_REFRESH_DELAY_MS,
   MIDNIGHT_MARGIN_MS,
   nextMinuteDelay,
   nextRefreshDelay,
+  OVERNIGHT_INTERVAL_MS,
   popoverShouldRefresh,
+  todayLessonsDue,
 } from '../../main/sync/schedule';
 import {
   buildAppState,
@@ -358,7 +361,8 @@ describe('pupil view and AppState', () => {
 
 describe('refresh schedule', () => {
   it('refreshes an interval after the last success, and backs off after failures up to the interval', () => {
-    const base = { intervalMs: 900_000, lastSuccessAt: 1_000_000, now: 1_300_000 };
+    const ten = Date.parse('2026-06-15T10:00:00+01:00'); // waking hours
+    const base = { intervalMs: 900_000, lastSuccessAt: ten, now: ten + 300_000 };
     expect(nextRefreshDelay({ ...base, failures: 0 })).toBe(600_000);
     expect([1, 2, 3, 4, 5, 6, 7].map((failures) => nextRefreshDelay({ ...base, failures }))).toEqual([
       15_000, 30_000, 60_000, 120_000, 240_000, 480_000, 600_000,
@@ -366,15 +370,66 @@ describe('refresh schedule', () => {
   });
 
   it('never schedules a refresh sooner than the minimum delay, whatever the inputs', () => {
-    const base = { intervalMs: 900_000, lastSuccessAt: 1_000_000, now: 1_300_000, failures: 0 };
+    const ten = Date.parse('2026-06-15T10:00:00+01:00');
+    const base = { intervalMs: 900_000, lastSuccessAt: ten, now: ten + 300_000, failures: 0 };
     const inputs = [
       { ...base, lastSuccessAt: null }, // never succeeded, no failure (e.g. signed out meanwhile)
-      { ...base, now: 9_000_000 }, // overdue after a sleep
+      { ...base, now: base.now + 9_000_000 }, // overdue after a sleep
       { ...base, intervalMs: 0 },
       { ...base, intervalMs: Number.NaN },
     ];
     expect(inputs.map((input) => nextRefreshDelay(input))).toEqual(inputs.map(() => MIN_REFRESH_DELAY_MS));
     expect(MIN_REFRESH_DELAY_MS).toBeGreaterThanOrEqual(1_000);
+  });
+
+  // Issue 25 §4: less overnight, where nothing can be seen; never later from 07:00 to 22:00, any day.
+  it.each([
+    ['2026-06-15T10:00:00+01:00', '2026-06-15T10:15:00+01:00'], // a school morning: the interval
+    ['2026-06-20T14:00:00+01:00', '2026-06-20T14:15:00+01:00'], // a Saturday afternoon: the interval too
+    ['2026-06-15T21:44:00+01:00', '2026-06-15T21:59:00+01:00'], // the last one before 22:00
+    ['2026-06-15T21:50:00+01:00', '2026-06-16T00:50:00+01:00'], // overnight: 3 h after
+    ['2026-06-16T00:00:05+01:00', '2026-06-16T03:00:05+01:00'],
+    ['2026-06-16T05:30:00+01:00', '2026-06-16T07:00:00+01:00'], // …but on time at 07:00
+    ['2026-12-15T05:00:00+00:00', '2026-12-15T07:00:00+00:00'], // GMT
+    ['2026-12-15T06:50:00+00:00', '2026-12-15T07:05:00+00:00'], // due in waking hours: the interval
+  ])('after a refresh at %s the next is due at %s', (last, due) => {
+    expect(new Date(intervalRefreshDue(Date.parse(last), 15 * 60_000)).toISOString()).toBe(
+      new Date(Date.parse(due)).toISOString(),
+    );
+  });
+
+  it('in waking hours the next refresh is never later than the interval, whatever the day', () => {
+    const start = Date.parse('2026-06-13T00:00:00+01:00'); // a Saturday, then a school week
+    for (let t = start; t < start + 7 * 86_400_000; t += 7 * 60_000) {
+      const due = intervalRefreshDue(t, 15 * 60_000);
+      expect(due).toBeGreaterThanOrEqual(t + 15 * 60_000);
+      expect(due - t).toBeLessThanOrEqual(OVERNIGHT_INTERVAL_MS);
+      const hour = Number(
+        new Date(t + 15 * 60_000).toLocaleString('en-GB', {
+          timeZone: 'Europe/London',
+          hour: '2-digit',
+          hourCycle: 'h23',
+        }),
+      );
+      if (hour >= 7 && hour < 22) expect(due).toBe(t + 15 * 60_000);
+    }
+  });
+
+  it("today's lessons are asked for at every refresh until the last has ended, then hourly", () => {
+    const day = (fetchedAt: string, ends: (string | null)[]) => ({
+      date: '2026-06-15',
+      fetchedAt: Date.parse(fetchedAt),
+      lessons: ends.map((end) => ({ end })),
+    });
+    const at = (time: string) => Date.parse(`2026-06-15T${time}:00+01:00`);
+    const school = ['2026-06-15T09:45:00+01:00', '2026-06-15T15:20:00+01:00'];
+    expect(todayLessonsDue(null, '2026-06-15', at('10:00'))).toBe(true);
+    expect(todayLessonsDue(day('2026-06-15T10:00:00+01:00', school), '2026-06-15', at('10:15'))).toBe(true);
+    expect(todayLessonsDue(day('2026-06-15T15:30:00+01:00', school), '2026-06-15', at('15:45'))).toBe(false);
+    expect(todayLessonsDue(day('2026-06-15T15:30:00+01:00', school), '2026-06-15', at('16:30'))).toBe(true);
+    expect(todayLessonsDue(day('2026-06-15T10:00:00+01:00', []), '2026-06-15', at('10:15'))).toBe(false);
+    expect(todayLessonsDue(day('2026-06-15T15:30:00+01:00', [null]), '2026-06-15', at('15:45'))).toBe(true);
+    expect(todayLessonsDue(day('2026-06-15T23:50:00+01:00', []), '2026-06-16', at('23:55'))).toBe(true);
   });
 
   it.each([

@@ -1,7 +1,7 @@
 // `cli watch` in this process against the fake server over loopback, on a fake clock shared by both:
 // what a status bar or a script reading `--json` sees. (The child-process run is ./watch-spawn.test.ts.)
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runWatch } from '../../main/cli/watch';
+import { parseWatchArgs, runWatch } from '../../main/cli/watch';
 import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
 import { MONDAY_MORNING } from './app-harness';
 import { FakeClock, settle, Waiters } from './helpers';
@@ -130,6 +130,21 @@ describe('cli watch --json', () => {
         target: { view: 'homework', homeworkId: 9_999_001 },
       },
     ]);
+  });
+
+  // Issue 25 §4: without --renew-every, watch renewed every 180 s, the token's whole life (docs/classcharts-api.md
+  // §2.5, §8.5), so a timer a moment late lost the session. It now follows the app's policy: 170 s.
+  it("without --renew-every renews on the app's policy, inside the token's 180 s", async () => {
+    expect(parseWatchArgs([]).renewEverySeconds).toBeNull();
+    const clock = new FakeClock(MONDAY_MORNING);
+    const server = await startFake(clock);
+    const w = watch(server, clock, [], studentEnv(server));
+    await signedIn(w);
+    const renewals = () => w.lines.filter((l) => l.event === 'renewal').length;
+    const before = renewals();
+    await clock.advance(170_000);
+    await w.line((l) => l.event === 'renewal' && renewals() > before);
+    expect(renewals()).toBe(before + 1);
   });
 
   it('watches the pupil CLASSCHARTS_PUPIL names: lesson reminders are for that pupil', async () => {

@@ -9,7 +9,7 @@
  * after `to` is an error; error texts for bad parameters are invented in the service's style.
  */
 import { addDays, daysBetween, isIsoDate, londonLocalToInstant } from '../../main/classcharts/dates';
-import { lessonsOn, mondayOf } from './timetable';
+import { lessonsOn, mondayOf, timetableData } from './timetable';
 import type { FakePupilData, IsoDate, RawActivityPoint, RawAttendanceMark, RawHomework } from './types';
 
 /** A response body: success `{success:1, data, meta}` or error `{success:0, expired, error, meta:[]}`. */
@@ -241,14 +241,15 @@ export function homeworks(pupil: FakePupilData, params: Params, today: IsoDate):
 
 /**
  * `/timetable/<id>?date` (docs/classcharts-api.md §5.7): the day's lessons (today when `date` is absent; `[]`
- * on weekends and holidays), with the school's periods in `meta`.
+ * on weekends and holidays), with the school's periods in `meta`. `byDate`: `data` is `{"<day>": lessons}`
+ * instead (./timetable.ts {@link timetableData}; the `timetableByDate` option).
  */
-export function timetable(pupil: FakePupilData, params: Params, today: IsoDate): Envelope {
+export function timetable(pupil: FakePupilData, params: Params, today: IsoDate, byDate = false): Envelope {
   const date = dateParam(params, 'date');
   if (date === null) return fail(INVALID_DATE);
   const day = date ?? today;
   const lessons = lessonsOn(pupil.timetable, day);
-  return ok(lessons, {
+  return ok(timetableData(lessons, day, byDate), {
     dates: [day],
     timetable_dates: lessons.length > 0 ? [day] : [],
     periods: pupil.timetable.periods,

@@ -11,7 +11,7 @@ import type { FakeServerOptions } from './index';
 export const USAGE = `usage: npm run fake-server -- [--port N] [--host H] [--session-ttl S] [--latency-ms N] [--data FILE] [--seed N]
                              [--renewal-grace S] [--today YYYY-MM-DD] [--expired-status 200|401] [--tes-sso]
                              [--parent-cookie-name parent_session_credentials|student_session_credentials]
-                             [--busy-year 1|10|100]`;
+                             [--busy-year 1|10|100] [--timetable-by-date] [--stale-token-renews S]`;
 
 /** The two names of the parent login cookie: the real service's, and the one the spec gives. */
 const PARENT_COOKIE_NAMES = ['parent_session_credentials', 'student_session_credentials'] as const;
@@ -48,6 +48,8 @@ export function parseCliOptions(argv: string[]): FakeServerOptions {
       'tes-sso': { type: 'boolean' },
       'parent-cookie-name': { type: 'string' },
       'busy-year': { type: 'string' },
+      'timetable-by-date': { type: 'boolean' },
+      'stale-token-renews': { type: 'string' },
     },
   });
   const expired = values['expired-status'];
@@ -88,6 +90,10 @@ export function parseCliOptions(argv: string[]): FakeServerOptions {
     expiredStatus: expired === '401' ? 401 : 200,
     tesSso: values['tes-sso'] ?? false,
     parentCookieName: cookie,
+    // `/timetable`'s `data` keyed by date (./index.ts `timetableByDate`); absent = the default, a list.
+    timetableByDate: values['timetable-by-date'],
+    // Seconds after it timed out that a ping may still renew a token (./index.ts `staleTokenRenewsSeconds`).
+    staleTokenRenewsSeconds: integer('stale-token-renews', values['stale-token-renews']),
   };
   // Absent options take the server's defaults.
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as FakeServerOptions;

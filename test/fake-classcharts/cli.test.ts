@@ -88,6 +88,21 @@ describe('command-line options', () => {
     expect(USAGE).toContain('--parent-cookie-name');
   });
 
+  it('--stale-token-renews S lets a ping renew a token that timed out up to S seconds ago', () => {
+    expect(parseCliOptions(['--stale-token-renews', '600'])).toMatchObject({ staleTokenRenewsSeconds: 600 });
+    expect(parseCliOptions([])).not.toHaveProperty('staleTokenRenewsSeconds');
+    expect(() => parseCliOptions(['--stale-token-renews', 'soon'])).toThrow();
+    expect(USAGE).toContain('[--stale-token-renews S]');
+  });
+
+  it('--timetable-by-date serves the timetable keyed by date, is off without it, and is in the usage', () => {
+    // The shape: skeffling/timetable-plus@1bfce46dc9 extension/common.js `lessonsOf`; docs §5.7.
+    expect(parseCliOptions(['--timetable-by-date'])).toMatchObject({ timetableByDate: true });
+    expect(parseCliOptions([])).not.toHaveProperty('timetableByDate');
+    expect(() => parseCliOptions(['--timetable-by-date=yes'])).toThrow();
+    expect(USAGE).toContain('[--timetable-by-date]');
+  });
+
   it('--today takes a real calendar date', () => {
     expect(parseCliOptions(['--today', '2024-02-29'])).toMatchObject({ today: '2024-02-29' });
   });

@@ -33,6 +33,9 @@ async function main(): Promise<void> {
     `  student: access code ${student.code}, date of birth ${student.dateOfBirth} (pupil ${student.pupilId})`,
   );
   console.log(`  parent:  ${parent.email} / ${parent.password} (pupils: ${pupils})`);
+  const codeOnly = fake.accounts.codeOnly;
+  if (codeOnly)
+    console.log(`  student: access code ${codeOnly.code}, no date of birth (pupil ${codeOnly.pupilId})`);
   console.log(`  session TTL ${options.sessionTtlSeconds ?? SESSION_TTL_SECONDS} s; Ctrl-C to stop`);
   const stop = (): void => {
     fake.close().then(

@@ -287,7 +287,10 @@ export const fakeDatasetSchema: z.ZodType<FakeDataset> = z.object({
   students: z.array(
     z.object({
       code: z.string().min(1),
-      dateOfBirth: z.string().regex(/^\d{1,2}\/\d{1,2}\/\d{4}$/, 'expected DD/MM/YYYY'),
+      dateOfBirth: z
+        .string()
+        .regex(/^\d{1,2}\/\d{1,2}\/\d{4}$/, 'expected DD/MM/YYYY or null (a code-only pupil)')
+        .nullable(),
       pupilId: z.number().int(),
     }),
   ),

@@ -24,8 +24,10 @@ describe('generated dataset', () => {
 
   it('hands out copies: mutating one does not change the next', () => {
     const a = generateDataset({ seed: 7, today: TODAY });
+    const count = a.pupils.length;
+    expect(count).toBeGreaterThan(0);
     a.pupils.length = 0;
-    expect(generateDataset({ seed: 7, today: TODAY }).pupils).toHaveLength(2);
+    expect(generateDataset({ seed: 7, today: TODAY }).pupils).toHaveLength(count);
   });
 
   it('has the demo accounts: the student, and the parent of the student and a sibling', () => {

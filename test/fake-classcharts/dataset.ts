@@ -16,8 +16,15 @@
  *   entries; badges in both `pupil_badges` shapes; announcements (pinned, HTML, attachment, consent);
  *   a pending detention ahead and past ones (one with the malformed date real data shows);
  * - attendance: AM and PM register marks for the last twelve weeks (`#` on holidays, today's PM not yet
- *   taken), with late marks and absences (see {@link generateAttendance}).
+ *   taken), with late marks and absences (see {@link generateAttendance});
+ * - names as the service writes them, HTML-encoded (skeffling/timetable-plus@1bfce46dc9
+ *   extension/timetable.js: "ClassCharts sends names HTML-encoded ('Pure &amp; Applied')";
+ *   docs/classcharts-api.md §5): the subject `Design &amp; Technology` in room `D&amp;T 2`, the teacher
+ *   `Mr C O&#039;Brien` (PHP's `htmlspecialchars` writes `'` so), the titles of review homework and of an
+ *   English topic, a behaviour reason, a badge, an announcement title and a detention reason with `&amp;`.
+ *   File names are plain.
  */
+import { decodeHTML } from 'entities';
 import { addDays, dayOfWeek, londonLocalToInstant } from '../../main/classcharts/dates';
 import { createRng, type Rng } from './prng';
 import { demoHolidays } from './holidays';
@@ -57,6 +64,12 @@ export const DEMO_STUDENT = { code: 'DEMO2026', dateOfBirth: '14/05/2012' } as c
 export const DEMO_PARENT = { email: 'parent@example.com', password: 'demo-parent' } as const;
 /** A login for the sibling too, for tests of a second student. */
 export const SIBLING_STUDENT = { code: 'DEMO2014', dateOfBirth: '03/09/2014' } as const;
+/**
+ * A pupil whose school gave a code only, with no date of birth on record: the sign-in takes any date, or
+ * none, and `hasdob` answers false (daydreme/classcharts-server-mock@1c742cfc67 pkg/student/user/auth.go;
+ * docs/classcharts-api.md §2.3).
+ */
+export const CODE_ONLY_STUDENT = { code: 'NODOB2026', dateOfBirth: null } as const;
 
 const SCHOOL_NAME = 'Northfield Academy';
 const SCHOOL_LOGO = 'https://www.classcharts.com/uploads/school_logos/northfield-academy.png';
@@ -93,7 +106,8 @@ const TEACHERS = {
   evans: { title: 'Mrs', first: 'Kate', last: 'Evans', id: 310031 },
   ahmed: { title: 'Mr', first: 'Yusuf', last: 'Ahmed', id: 310032 },
   brooks: { title: 'Ms', first: 'Nina', last: 'Brooks', id: 310033 },
-  walsh: { title: 'Mr', first: 'Connor', last: 'Walsh', id: 310034 },
+  // Encoded as the service sends names (see the file's comment).
+  obrien: { title: 'Mr', first: 'Connor', last: 'O&#039;Brien', id: 310034 },
 } satisfies Record<string, Teacher>;
 
 /** `"Mr D Patel"`: how timetable, homework and activity write a teacher. */
@@ -114,7 +128,7 @@ const SCHOOL_DAYS: readonly Weekday[] = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'];
 
 const TOPICS: Record<string, string[]> = {
   Mathematics: ['fractions', 'simultaneous equations', 'Pythagoras', 'averages', 'angles in polygons'],
-  English: ['Of Mice and Men, chapter 3', 'persuasive writing', 'war poetry', 'Macbeth, act 1'],
+  English: ['Of Mice and Men, chapter 3', 'persuasive writing', 'war poetry', 'Romeo &amp; Juliet, act 1'],
   Science: ['the periodic table', 'forces and motion', 'cells and organelles', 'electric circuits'],
   French: ['le passé composé', 'ma ville', 'les vacances', 'food vocabulary'],
   History: ['the Battle of Hastings', 'the Industrial Revolution', 'the suffragettes'],
@@ -125,7 +139,7 @@ const TOPICS: Record<string, string[]> = {
   'Physical Education': ['fitness log'],
   'Religious Studies': ['pilgrimage', 'the Five Pillars'],
   Drama: ['script extract'],
-  'Design & Technology': ['product analysis'],
+  'Design &amp; Technology': ['product analysis'],
 };
 
 /** A deterministic number generator of unique, increasing ids starting at `start`. */
@@ -469,6 +483,9 @@ function attachmentUrl(rng: Rng, name: string, issued: IsoDate): string {
   );
 }
 
+/** The end of a review homework's title, HTML-encoded as the service sends names. */
+const REVISION = ' &amp; review';
+
 /** The teacher's link the generated homework carries. */
 const BITESIZE = 'https://www.bbc.co.uk/bitesize/subjects';
 
@@ -505,10 +522,11 @@ function generateHomeworks(
     // A teacher's link or a file; both together only on the showcase below.
     const withFile = n % 5 === 2;
     const withLink = n % 4 === 1 && !withFile;
-    const fileName = `${cls.subject} - ${topic}.pdf`;
+    const fileName = decodeHTML(`${cls.subject} - ${topic}.pdf`); // file names are not encoded
     const fileUrl = attachmentUrl(rng, fileName, issued);
     files.push({ name: fileName, url: fileUrl });
     const withUpload = state === 'completed' && n % 3 === 0;
+    const revision = n % 6 === 5 ? REVISION : '';
     homeworks.push({
       lesson: cls.code,
       // Real data: subject can be null (docs/classcharts-api.md §7.4); one homework shows it.
@@ -516,7 +534,8 @@ function generateHomeworks(
       teacher: teacherName(cls.teacher),
       homework_type: n % 6 === 5 ? 'Revision' : 'Homework',
       id: nextId(),
-      title: `${cls.subject === 'Physical Education' ? 'PE' : cls.subject}: ${topic}`,
+      // Every sixth is a review, its title encoded as the service sends names (see the file's comment).
+      title: `${cls.subject === 'Physical Education' ? 'PE' : cls.subject}: ${topic}${revision}`,
       meta_title: '',
       description: (DESCRIPTIONS[n % DESCRIPTIONS.length] as (t: string) => string)(topic),
       issue_date: issued,
@@ -538,9 +557,9 @@ function generateHomeworks(
           ? [
               {
                 id: nextId(),
-                file_name: `${topic}.docx`,
-                file: attachmentUrl(rng, `${topic}.docx`, due),
-                validated_file: attachmentUrl(rng, `${topic}.docx`, due),
+                file_name: `${decodeHTML(topic)}.docx`,
+                file: attachmentUrl(rng, `${decodeHTML(topic)}.docx`, due),
+                validated_file: attachmentUrl(rng, `${decodeHTML(topic)}.docx`, due),
                 teacher_note: n % 2 === 0 ? 'Well done, good detail.' : '',
                 teacher_homework_attachments: [],
                 can_delete: false,
@@ -608,7 +627,7 @@ const POSITIVE_REASONS = [
   'Great effort',
   'Helping others',
   'Fantastic homework',
-  'Contribution to class',
+  'Effort &amp; attitude',
   'Reading for pleasure',
 ];
 const NEGATIVE_REASONS = ['Disruption', 'Homework not done', 'Late to lesson', 'No equipment'];
@@ -727,7 +746,7 @@ function generateBadges(
   const specs: [name: string, colour: string, icon: string, wrapped: boolean, events: number][] = [
     ['Star Reader', '#f5a623', 'star', true, 2],
     ['Homework Hero', '#4a90e2', 'trophy', false, 1],
-    ['Kindness Award', '#7ed321', 'heart', true, 1],
+    ['Kindness &amp; Respect', '#7ed321', 'heart', true, 1],
   ];
   return specs.map(([name, colour, icon, wrapped, events], i) => {
     const picks = rng.shuffle(positives).slice(0, events);
@@ -946,7 +965,7 @@ function buildDataset({ seed, today }: GenerateOptions): FakeDataset {
     ['Physical Education', 'Pe1', 'Sports Hall', T.grant],
     ['Religious Studies', 'Rs1', 'H3', T.ahmed],
     ['Drama', 'Dr1', 'Studio', T.brooks],
-    ['Design & Technology', 'Dt1', 'D2', T.walsh],
+    ['Design &amp; Technology', 'Dt1', 'D&amp;T 2', T.obrien],
   ]);
   const ameliaTutor = tutorGroup('9X/Tut', 'H2', T.evans, 34_600_001);
   const byName = (classes: SchoolClass[], subject: string): SchoolClass =>
@@ -964,7 +983,7 @@ function buildDataset({ seed, today }: GenerateOptions): FakeDataset {
     'Physical Education': 4,
     'Religious Studies': 2,
     Drama: 2,
-    'Design & Technology': 1,
+    'Design &amp; Technology': 1,
   });
   // One split period: week 1 Wednesday P4 is Art and Design & Technology in one period, one key.
   const wed = ameliaWeeks[0]?.Wed ?? [];
@@ -974,7 +993,7 @@ function buildDataset({ seed, today }: GenerateOptions): FakeDataset {
     p4,
     1,
     lessonTemplate(byName(ameliaClasses, 'Art'), 'P4', splitKey),
-    lessonTemplate(byName(ameliaClasses, 'Design & Technology'), 'P4', splitKey),
+    lessonTemplate(byName(ameliaClasses, 'Design &amp; Technology'), 'P4', splitKey),
   );
   // A teacher's note (HTML) on week 2 Monday P1.
   const note = ameliaWeeks[1]?.Mon?.find((l) => l.period_number === 'P1');
@@ -1056,7 +1075,7 @@ function buildDataset({ seed, today }: GenerateOptions): FakeDataset {
       time: '12:40',
       length: 15,
       location: 'Room E2',
-      reason: 'No equipment',
+      reason: 'No pen &amp; ruler',
       cls: byName(ameliaClasses, 'English'),
       type: 'Lunchtime',
       notes: null,
@@ -1115,7 +1134,7 @@ function buildDataset({ seed, today }: GenerateOptions): FakeDataset {
         consent: 'given',
         state: 'viewed',
       },
-      { title: 'Lost property', description: null, teacher: T.grant, daysAgo: 1, state: null },
+      { title: 'Lost property &amp; uniform', description: null, teacher: T.grant, daysAgo: 1, state: null },
     ],
     today,
     amelia,
@@ -1160,7 +1179,7 @@ function buildDataset({ seed, today }: GenerateOptions): FakeDataset {
     ['History', 'Hi2', 'H2', T.carter],
     ['Geography', 'Gg1', 'G1', T.byrne],
     ['Computing', 'Co2', 'IT1', T.khan],
-    ['Physical Education', 'Pe2', 'Field', T.walsh],
+    ['Physical Education', 'Pe2', 'Field', T.obrien],
     ['Music', 'Mu2', 'MU2', T.reid],
   ]);
   const oliverTutor = tutorGroup('7B/Tut', 'E1', T.okafor, 34_600_002);
@@ -1216,12 +1235,45 @@ function buildDataset({ seed, today }: GenerateOptions): FakeDataset {
     oliverAnnouncements.filter((a) => a.state === 'new').length,
   );
 
+  // --- a pupil of another family who signs in with a code only: Isla, Year 8, Oliver's timetable shape ---
+  // Her own generator, so adding her changed nothing of Amelia's and Oliver's data.
+  const islaRng = createRng(seed + 8);
+  const isla = { id: 4_102_603, first: 'Isla', last: 'Morgan' };
+  const islaTimetable: FakeTimetable = { ...oliverTimetable, changes: {} };
+  const islaActivity = generateActivity(
+    islaRng,
+    islaTimetable,
+    'Isla Morgan',
+    today,
+    { schoolDays: 43, perDay: [0, 2], negative: 0.2, negativeOlderThan: 35 },
+    430_000_000,
+  );
+  const islaAnnouncements = generateAnnouncements(islaRng, schoolWide, today, isla, 'Rhys Morgan', 2_386_000);
+  const islaRest = {
+    timetable: islaTimetable,
+    homeworks: generateHomeworks(islaRng, oliverClasses, today, holidays, 0.4, 5_589_000),
+    activity: islaActivity,
+    badges: generateBadges(islaRng, islaActivity, Object.values(T), 59_500).slice(0, 2),
+    announcements: islaAnnouncements,
+    detentions: [],
+    attendance: generateAttendance(today, holidays, []),
+  };
+  const islaUser = studentUser(
+    isla.id,
+    isla.first,
+    isla.last,
+    islaRng,
+    true,
+    islaAnnouncements.filter((a) => a.state === 'new').length,
+  );
+
   return {
     version: 1,
     appVersion: '28.7.1',
     students: [
       { code: DEMO_STUDENT.code, dateOfBirth: DEMO_STUDENT.dateOfBirth, pupilId: amelia.id },
       { code: SIBLING_STUDENT.code, dateOfBirth: SIBLING_STUDENT.dateOfBirth, pupilId: oliver.id },
+      { code: CODE_ONLY_STUDENT.code, dateOfBirth: CODE_ONLY_STUDENT.dateOfBirth, pupilId: isla.id },
     ],
     parents: [
       {
@@ -1239,6 +1291,7 @@ function buildDataset({ seed, today }: GenerateOptions): FakeDataset {
     pupils: [
       { pupil: pupilRecord(ameliaUser, ameliaRest), ...ameliaRest },
       { pupil: pupilRecord(oliverUser, oliverRest), ...oliverRest },
+      { pupil: pupilRecord(islaUser, islaRest), ...islaRest },
     ],
   };
 }

@@ -45,6 +45,13 @@ export interface FakeServerOptions {
   /** HTTP status of the "You are not logged in" error body; default 200 (the real service). */
   expiredStatus?: 200 | 401;
   /**
+   * How long after it timed out a session token can still be renewed by a ping (`include_data=true`), in
+   * seconds; default 0, refused. skeffling/timetable-plus (`extension/common.js` `ccRefreshSession`) pings
+   * with a timed-out token and gets a new one; no capture confirms it (docs/classcharts-api.md §2.5, §9), so
+   * the default stays what the legacy docs imply: a timed-out token is dead.
+   */
+  staleTokenRenewsSeconds?: number;
+  /**
    * TES SSO mode (docs/classcharts-api.md §2.7): API calls without a `cc-session` cookie from a login get a
    * 302 to a fake verify URL that bounces back with `?prompt=login`, forever. Default false.
    */
@@ -57,6 +64,13 @@ export interface FakeServerOptions {
    * after login without a ping and work, so it is off by default.
    */
   parentNeedsPing?: boolean;
+  /**
+   * Serve `/timetable`'s `data` as an object keyed by the day, `{"2026-11-04": [lesson, …]}`, instead of the
+   * list: some answers of the real service have that shape (skeffling/timetable-plus@1bfce46dc9
+   * extension/common.js `lessonsOf`: "an array, or occasionally keyed by date"; C-HBZ/ClassCharts@0fa93fcaa2
+   * classcharts_sync.py `cc_get_timetable`; docs/classcharts-api.md §5.7). Default false: the list.
+   */
+  timetableByDate?: boolean;
   /**
    * Rewrites every JSON answer before it is sent: gets the URL path (`/apiv2student/homeworks/4102571`) and
    * the parsed body, returns the body to send (mutating and returning it is fine). For tests of clients
@@ -137,9 +151,13 @@ export interface FakeClassCharts {
   expireSessions(): void;
   /** The dataset being served (mutating it changes later answers). */
   dataset: FakeDataset;
-  /** The demo accounts: the dataset's first student and first parent. */
+  /**
+   * The demo accounts: the dataset's first student (`dateOfBirth` `''` when it has none) and first parent, and
+   * the first student with no date of birth (`NODOB2026` in the generated data), or `null`.
+   */
   accounts: {
     student: { code: string; dateOfBirth: string; pupilId: number };
+    codeOnly: { code: string; pupilId: number } | null;
     parent: { email: string; password: string; pupilIds: number[] };
   };
 }

@@ -191,4 +191,30 @@ describe('login pages, legacy JSON logins and pre-login helpers', () => {
     const checked = await call(fake, '/student/checkpupilcode/DEMO2026', null);
     expect(obj(checked.body)['data']).toEqual({ has_dob: true });
   });
+
+  // A code-only pupil (issue 25 §1; daydreme/classcharts-server-mock@1c742cfc67 pkg/student/user/auth.go):
+  // `hasdob` is false (no date on record) while `checkpupilcode` is true (the code exists), and both sign-ins
+  // take any date of birth, or none.
+  it('a code-only pupil: hasdob false, checkpupilcode true, any date or none signs in', async () => {
+    const code = fake.accounts.codeOnly!.code;
+    const hasDob = await call(fake, '/apiv2student/hasdob', null, {
+      method: 'POST',
+      body: new URLSearchParams({ code }),
+    });
+    expect(hasDob.body).toEqual({ success: 1, data: { has_dob: false }, meta: [] });
+    const checked = await call(fake, `/student/checkpupilcode/${code.toLowerCase()}`, null);
+    expect(checked.body).toEqual({ success: 1, data: { has_dob: true }, meta: [] });
+    expect((await call(fake, '/student/checkpupilcode/NOPE', null)).body).toMatchObject({
+      data: { has_dob: false },
+    });
+    for (const dob of ['', '01/01/2000']) {
+      const form = await postLogin(fake, 'student', studentForm(code, dob));
+      expect(form.status).toBe(302);
+      const json = await call(fake, '/apiv2student/login', null, {
+        method: 'POST',
+        body: new URLSearchParams({ code, dob }),
+      });
+      expect(obj(json.body)['success']).toBe(1);
+    }
+  });
 });

@@ -43,6 +43,8 @@ export interface RouterState {
   tesSso: boolean;
   /** Parent activation mode (./index.ts `parentNeedsPing`). */
   parentNeedsPing: boolean;
+  /** `/timetable`'s `data` keyed by date (./index.ts `timetableByDate`). */
+  timetableByDate: boolean;
   /** Parent tokens issued by a ping: the sessions that are activated. */
   activated: Set<string>;
 }
@@ -207,9 +209,18 @@ function findParent(state: RouterState, email: string | undefined, password: str
   return state.dataset.parents.find((p) => p.user.email.toLowerCase() === wanted && p.password === password);
 }
 
+/**
+ * Whether `dob` (as sent) is the account's date of birth. A pupil with none on record (a code-only pupil)
+ * passes with any date, or none: the Go mock keeps `student.DOB == nil` (daydreme/classcharts-server-mock@1c742cfc67
+ * pkg/student/user/auth.go `LoginHandler`), and school guides tell such pupils to "simply enter your student code".
+ */
+function dobMatches(account: { dateOfBirth: string | null }, dob: string | undefined): boolean {
+  return account.dateOfBirth === null || normaliseDob(account.dateOfBirth) === normaliseDob(dob);
+}
+
 function studentFormLogin(state: RouterState, req: RouteRequest): Reply {
   const account = findStudent(state, req.fields['code']);
-  if (!account || normaliseDob(account.dateOfBirth) !== normaliseDob(req.fields['dob'])) {
+  if (!account || !dobMatches(account, req.fields['dob'])) {
     return htmlReply(loginPage('student'));
   }
   const session = state.sessions.issue({ kind: 'student', id: account.pupilId });
@@ -241,7 +252,7 @@ function jsonLogin(state: RouterState, kind: 'student' | 'parent', req: RouteReq
   }
   const account = findStudent(state, req.fields['code']);
   if (!account) return api.fail(PUPIL_CODE_INCORRECT);
-  if (normaliseDob(account.dateOfBirth) !== normaliseDob(req.fields['dob'])) return api.fail(DOB_INCORRECT);
+  if (!dobMatches(account, req.fields['dob'])) return api.fail(DOB_INCORRECT);
   const pupil = pupilData(state, account.pupilId);
   if (!pupil) return api.fail(PUPIL_CODE_INCORRECT);
   const session = state.sessions.issue({ kind: 'student', id: account.pupilId });
@@ -249,13 +260,24 @@ function jsonLogin(state: RouterState, kind: 'student' | 'parent', req: RouteReq
 }
 
 /**
- * `POST /apiv2student/hasdob` and `/student/checkpupilcode/<code>` (docs/classcharts-api.md §2.3): a success
- * either way, `has_dob` true only for a pupil code that exists (every pupil of the fake has a date of birth).
- * An unknown code is not an error: sccreeper/BetterClasscharts@e01c3fface src/api/student_client.py:77,208-209
- * (run against production) reads `data.has_dob` of `checkpupilcode`; daydreme/classcharts-server-mock@17323a2da3
- * pkg/student/user/auth.go:19-36 answers `HasDOB: len(students) > 0` in a success envelope.
+ * `POST /apiv2student/hasdob` (docs/classcharts-api.md §2.3): a success either way, `has_dob` true only for a
+ * pupil code that exists **and** has a date of birth on record; an unknown code and a code-only pupil both
+ * get `false`. daydreme/classcharts-server-mock@1c742cfc67 pkg/student/user/auth.go `HasDOBHandler` filters on
+ * the code and `student.DOB != nil`; daydreme/classcharts-server (Swift) AuthenticationHandler.swift answers
+ * `hasDob: birthday != nil`; classchartspro's cdn/js/login.js shows the date field only when it is true.
  */
 function hasDob(state: RouterState, code: string | undefined): api.Envelope {
+  const account = findStudent(state, code);
+  return api.ok({ has_dob: account !== undefined && account.dateOfBirth !== null });
+}
+
+/**
+ * `/student/checkpupilcode/<code>` (docs/classcharts-api.md §2.3): the same `has_dob` shape, but true for
+ * every code that exists, with or without a date of birth (the Go mock's `CheckPupilCodeHandler` filters on
+ * the code only). An unknown code is not an error: sccreeper/BetterClasscharts@e01c3fface
+ * src/api/student_client.py:77,208-209 (run against production) reads `data.has_dob` of a success.
+ */
+function checkPupilCode(state: RouterState, code: string | undefined): api.Envelope {
   return api.ok({ has_dob: findStudent(state, code) !== undefined });
 }
 
@@ -296,9 +318,12 @@ function authenticate(
   state: RouterState,
   kind: 'student' | 'parent',
   req: RouteRequest,
+  renewing = false,
 ): Session | api.Envelope {
-  if (basicToken(req) === null) return api.notLoggedIn(0);
-  const session = sessionOf(state, req);
+  const token = basicToken(req);
+  if (token === null) return api.notLoggedIn(0);
+  // A renewing ping may bring back a token that timed out a short while ago (`staleTokenRenewsSeconds`).
+  const session = state.sessions.find(token) ?? (renewing ? state.sessions.findStale(token) : null);
   if (!session || session.kind !== kind) return api.notLoggedIn(1);
   return session;
 }
@@ -352,7 +377,7 @@ function dataEndpoint(
         signHomeworkFiles(state, list),
       );
     case 'timetable':
-      return api.timetable(pupil, params, today);
+      return api.timetable(pupil, params, today, state.timetableByDate);
     case 'eventbadges':
       return api.eventBadges(pupil);
     case 'announcements':
@@ -398,9 +423,9 @@ function apiRoute(state: RouterState, kind: 'student' | 'parent', parts: string[
   if (!known.includes(endpoint)) return notFound();
   if (state.tesSso && !state.ccSessions.has(req.cookies.get('cc-session') ?? ''))
     return tesBounce(state, req);
-  const session = authenticate(state, kind, req);
-  if (!('token' in session)) return envelopeReply(state, session);
   const params: api.Params = { ...req.fields, ...req.query };
+  const session = authenticate(state, kind, req, endpoint === 'ping' && params['include_data'] !== 'false');
+  if (!('token' in session)) return envelopeReply(state, session);
   if (endpoint === 'ping') {
     const pupil = kind === 'student' ? pupilData(state, session.id) : undefined;
     const user = pupil
@@ -476,7 +501,7 @@ export function route(state: RouterState, req: RouteRequest): Reply {
     return first === 'student' ? studentFormLogin(state, req) : parentFormLogin(state, req);
   }
   if (first === 'student' && second === 'checkpupilcode' && third !== undefined && parts.length === 3) {
-    return envelopeReply(state, hasDob(state, safeDecode(third)));
+    return envelopeReply(state, checkPupilCode(state, safeDecode(third)));
   }
   if (first === 'tes' && second === 'v1' && third === 'verify') return tesVerify(state, req);
   if (first === 'storage' && second === STORAGE_HOST)

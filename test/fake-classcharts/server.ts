@@ -93,6 +93,7 @@ export async function startFakeClassCharts(options: FakeServerOptions = {}): Pro
   const student = dataset.students[0];
   const parent = dataset.parents[0];
   if (!student || !parent) throw new Error('the dataset needs at least one student and one parent account');
+  const codeOnly = dataset.students.find((s) => s.dateOfBirth === null);
 
   let port = options.port ?? 0;
   const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -104,6 +105,7 @@ export async function startFakeClassCharts(options: FakeServerOptions = {}): Pro
     clock,
     ttlSeconds * 1000,
     (options.renewalGraceSeconds ?? ttlSeconds) * 1000,
+    (options.staleTokenRenewsSeconds ?? 0) * 1000,
   );
   const state: RouterState = {
     dataset,
@@ -116,6 +118,7 @@ export async function startFakeClassCharts(options: FakeServerOptions = {}): Pro
     expiredStatus: options.expiredStatus ?? 200,
     tesSso: options.tesSso ?? false,
     parentNeedsPing: options.parentNeedsPing ?? false,
+    timetableByDate: options.timetableByDate ?? false,
     activated: new Set(),
   };
   const requests: RecordedRequest[] = [];
@@ -291,7 +294,8 @@ export async function startFakeClassCharts(options: FakeServerOptions = {}): Pro
     requests,
     dataset,
     accounts: {
-      student: { code: student.code, dateOfBirth: student.dateOfBirth, pupilId: student.pupilId },
+      student: { code: student.code, dateOfBirth: student.dateOfBirth ?? '', pupilId: student.pupilId },
+      codeOnly: codeOnly ? { code: codeOnly.code, pupilId: codeOnly.pupilId } : null,
       parent: { email: parent.user.email, password: parent.password, pupilIds: [...parent.pupilIds] },
     },
     faults: {

@@ -97,6 +97,33 @@ describe('renewal (ping)', () => {
     await expectValidFor(f, session, 30_000);
   });
 
+  it('by default a timed-out token is dead: its ping gets the not-logged-in answer', async () => {
+    const f = await start();
+    const session = await loginStudent(f);
+    now += 181_000;
+    expect((await ping(f, session, 'true')).body).toEqual(NOT_LOGGED_IN);
+  });
+
+  // skeffling/timetable-plus (extension/common.js `ccRefreshSession`) pings with a timed-out token and gets a new
+  // one from the live service (issue 25 §3): the fake models it behind `staleTokenRenewsSeconds`.
+  it('with staleTokenRenewsSeconds a ping renews a timed-out token within that window, only a ping', async () => {
+    const f = await start({ staleTokenRenewsSeconds: 600 });
+    const session = await loginStudent(f);
+    now += 300_000;
+    expect((await timetable(f, session)).body, 'a read still sees it expired').toEqual(NOT_LOGGED_IN);
+    expect((await ping(f, session, 'false')).body, 'a ping that renews nothing neither').toEqual(
+      NOT_LOGGED_IN,
+    );
+    const renewed = obj(obj((await ping(f, session, 'true')).body).meta);
+    const fresh = { ...session, token: String(renewed['session_id']) };
+    expect(obj((await timetable(f, fresh)).body)['success']).toBe(1);
+    // Past the window, or once renewed (the old token was replaced), it is dead for good.
+    expect((await ping(f, session, 'true')).body).toEqual(NOT_LOGGED_IN);
+    const late = await loginStudent(f);
+    now += 180_000 + 601_000;
+    expect((await ping(f, late, 'true')).body).toEqual(NOT_LOGGED_IN);
+  });
+
   it('treats anything but include_data=false as true, on GET and POST; false does not rotate', async () => {
     const f = await start();
     const session = await loginStudent(f);

@@ -20,6 +20,8 @@ export interface Session extends SessionOwner {
   issuedAt: number;
   /** Epoch ms after which the token is refused. */
   expiresAt: number;
+  /** Set once a ping replaced the token: it lives out its grace and is never revived. */
+  retired?: true;
 }
 
 const TOKEN_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -35,10 +37,16 @@ export function randomToken(length = 32): string {
 export class SessionStore {
   readonly #sessions = new Map<string, Session>();
 
+  /**
+   * `reviveMs`: how long after it timed out a token can still be pinged for a new one (0: never). One client
+   * written against the live service pings with a timed-out token and gets a new one
+   * (skeffling/timetable-plus `extension/common.js` `ccRefreshSession`; docs/classcharts-api.md §2.5, §9).
+   */
   constructor(
     private readonly clock: () => number,
     private readonly ttlMs: number,
     private readonly graceMs: number,
+    private readonly reviveMs = 0,
   ) {}
 
   /** Issues a fresh token for `owner`. */
@@ -55,16 +63,29 @@ export class SessionStore {
     const session = this.#sessions.get(token);
     if (!session) return null;
     if (this.clock() > session.expiresAt) {
-      this.#sessions.delete(token);
+      if (this.clock() > session.expiresAt + this.reviveMs) this.#sessions.delete(token);
       return null;
     }
     return session;
+  }
+
+  /**
+   * The session of a token that timed out less than `reviveMs` ago, so that a ping may renew it; `null` for a
+   * live, unknown, logged-out or long-dead token. A renewal's previous token (retired by {@link rotate}) is
+   * never revived: only a token that timed out while it was the newest.
+   */
+  findStale(token: string): Session | null {
+    const session = this.#sessions.get(token);
+    if (!session || session.retired) return null;
+    const now = this.clock();
+    return now > session.expiresAt && now <= session.expiresAt + this.reviveMs ? session : null;
   }
 
   /** Renewal: issues a new token for the same owner; the old one expires after the grace window. */
   rotate(old: Session): Session {
     const fresh = this.issue({ kind: old.kind, id: old.id });
     old.expiresAt = Math.min(old.expiresAt, this.clock() + this.graceMs);
+    old.retired = true;
     return fresh;
   }
 
@@ -81,6 +102,7 @@ export class SessionStore {
   /** Forgets expired tokens so a long benchmark does not grow the map without bound. */
   #prune(): void {
     const now = this.clock();
-    for (const [token, session] of this.#sessions) if (now > session.expiresAt) this.#sessions.delete(token);
+    for (const [token, session] of this.#sessions)
+      if (now > session.expiresAt + (session.retired ? 0 : this.reviveMs)) this.#sessions.delete(token);
   }
 }

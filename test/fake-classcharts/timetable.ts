@@ -84,3 +84,18 @@ export function lessonsOn(timetable: FakeTimetable, date: IsoDate): RawLesson[] 
   // ISO strings of one day share their offset, so text order is time order.
   return rows.sort((a, b) => a.start_time.localeCompare(b.start_time));
 }
+
+/**
+ * `/timetable`'s `data` for one day: the list of `lessons` as a rule, or with `byDate` the object keyed by
+ * the day, `{"2026-11-04": [lesson, …]}` (an empty list under the key on a day without lessons). Both shapes
+ * come from the real service: skeffling/timetable-plus@1bfce46dc9 extension/common.js `lessonsOf` ("an
+ * array, or occasionally keyed by date") and C-HBZ/ClassCharts@0fa93fcaa2 classcharts_sync.py
+ * `cc_get_timetable` read both (docs/classcharts-api.md §5.7).
+ */
+export function timetableData(
+  lessons: RawLesson[],
+  day: IsoDate,
+  byDate: boolean,
+): RawLesson[] | Record<IsoDate, RawLesson[]> {
+  return byDate ? { [day]: lessons } : lessons;
+}

@@ -392,10 +392,13 @@ export interface FakePupilData {
   attendance?: Record<IsoDate, Record<string, RawAttendanceMark>>;
 }
 
-/** A student login: access code (matched case-insensitively) and date of birth `DD/MM/YYYY`. */
+/**
+ * A student login: access code (matched case-insensitively) and date of birth `DD/MM/YYYY`, or `null` for a
+ * pupil the school signs in with the code only (any date, or none, is then accepted).
+ */
 export interface FakeStudentAccount {
   code: string;
-  dateOfBirth: string;
+  dateOfBirth: string | null;
   pupilId: number;
 }
 

@@ -69,7 +69,11 @@ describe('format', () => {
   it('accepts a date of birth as DD/MM/YYYY and rejects impossible or future dates', () => {
     expect(parseDateOfBirth('14/05/2012', NOW)).toEqual({ value: '14/05/2012' });
     expect(parseDateOfBirth(' 1/5/2012 ', NOW)).toEqual({ value: '01/05/2012' });
-    expect(parseDateOfBirth('2012-05-14', NOW)).toEqual({ problem: 'format' });
+    // Issue 25 §1: YYYY-MM-DD as the JSON login takes it, and empty for a code-only pupil.
+    expect(parseDateOfBirth('2012-05-14', NOW)).toEqual({ value: '14/05/2012' });
+    expect(parseDateOfBirth('  ', NOW)).toEqual({ value: '' });
+    expect(parseDateOfBirth('14 May 2012', NOW)).toEqual({ problem: 'format' });
+    expect(parseDateOfBirth('2012-02-30', NOW)).toEqual({ problem: 'not-a-date' });
     expect(parseDateOfBirth('31/02/2012', NOW)).toEqual({ problem: 'not-a-date' });
     expect(parseDateOfBirth('05/14/2012', NOW)).toEqual({ problem: 'not-a-date' });
     expect(parseDateOfBirth('01/01/2030', NOW)).toEqual({ problem: 'future' });

@@ -22,9 +22,9 @@ describe('Sign in', () => {
 
   it('explains the date format before sending anything', async () => {
     const { screen, bridge } = await renderApp(signedOutState());
-    expect(screen.getByText(/Day\/month\/year with slashes, e.g. 14\/05\/2012/)).toBeTruthy();
+    expect(screen.getByText(/Day\/month\/year, e.g. 14\/05\/2012/)).toBeTruthy();
     await fireEvent.input(screen.getByLabelText('Access code'), { target: { value: 'DEMO2026' } });
-    await fireEvent.input(screen.getByLabelText('Date of birth'), { target: { value: '2012-05-14' } });
+    await fireEvent.input(screen.getByLabelText('Date of birth'), { target: { value: '14 May 2012' } });
     await fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     const dob = screen.getByLabelText('Date of birth');
     expect(dob.getAttribute('aria-invalid')).toBe('true');
@@ -267,13 +267,75 @@ describe('Sign in refusals', () => {
 
   it('puts focus on the first field to fix when the form is sent incomplete by mouse', async () => {
     const { screen, bridge } = await renderApp(signedOutState());
-    await fireEvent.input(screen.getByLabelText('Access code'), { target: { value: 'DEMO2026' } });
+    await fireEvent.input(screen.getByLabelText('Date of birth'), { target: { value: '14/05/2012' } });
     const submit = screen.getByRole('button', { name: 'Sign in' });
     submit.focus();
     await fireEvent.click(submit);
-    const dob = screen.getByLabelText('Date of birth');
-    await waitFor(() => expect(document.activeElement).toBe(dob));
-    expect(dob.getAttribute('aria-invalid')).toBe('true');
+    const code = screen.getByLabelText('Access code');
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    expect(code.getAttribute('aria-invalid')).toBe('true');
     expect(bridge.requestsOf('auth:login')).toEqual([]);
+  });
+});
+
+// Issue 25 §1: a pupil whose school gave a code only has no date of birth to type (daydreme/classcharts-server-mock
+// @1c742cfc67 pkg/student/user/auth.go; classchartspro cdn/js/login.js shows the date field only when `has_dob`).
+describe('Sign in with a code only', () => {
+  it('sends an empty date of birth, and says on the form that it may be left empty', async () => {
+    const { screen, bridge } = await renderApp(signedOutState());
+    bridge.handlers['auth:login'] = async () => {
+      bridge.emitState(studentState());
+      return { ok: true };
+    };
+    const dob = screen.getByLabelText('Date of birth');
+    expect(document.getElementById(dob.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
+      /Leave it empty if your school gave you a code only/,
+    );
+    await fireEvent.input(screen.getByLabelText('Access code'), { target: { value: 'nodob2026' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('list', { name: /^Lessons/ });
+    expect(bridge.requestsOf('auth:login')).toEqual([
+      { kind: 'student', code: 'NODOB2026', dateOfBirth: '', remember: true },
+    ]);
+  });
+
+  it('takes YYYY-MM-DD as a date of birth, sent as DD/MM/YYYY', async () => {
+    const { screen, bridge } = await renderApp(signedOutState());
+    bridge.handlers['auth:login'] = async () => ({ ok: false, code: 'offline', message: 'No connection.' });
+    await fireEvent.input(screen.getByLabelText('Access code'), { target: { value: 'DEMO2026' } });
+    await fireEvent.input(screen.getByLabelText('Date of birth'), { target: { value: '2012-05-14' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByText('No connection.');
+    expect(bridge.requestsOf('auth:login')).toEqual([
+      { kind: 'student', code: 'DEMO2026', dateOfBirth: '14/05/2012', remember: true },
+    ]);
+  });
+
+  it('asks for the date of birth at its field when the pupil turns out to have one', async () => {
+    const { screen, bridge } = await renderApp(signedOutState());
+    const message =
+      'This access code also needs your date of birth. Enter it as day/month/year, e.g. 14/05/2012.';
+    bridge.handlers['auth:login'] = async () => ({
+      ok: false,
+      code: 'wrong-date-of-birth',
+      message,
+      field: 'dateOfBirth',
+    });
+    await fireEvent.input(screen.getByLabelText('Access code'), { target: { value: 'DEMO2026' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByText(message);
+    const dob = screen.getByLabelText('Date of birth');
+    expect(dob.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(dob));
+  });
+
+  it('names the code-only demo pupil in demo mode only', async () => {
+    const plain = await renderApp(signedOutState());
+    expect(plain.screen.queryByText('NODOB2026')).toBeNull();
+    plain.screen.unmount();
+    const state = signedOutState();
+    state.environment.demo = true;
+    const demo = await renderApp(state);
+    expect(demo.screen.getByText('NODOB2026')).toBeTruthy();
   });
 });

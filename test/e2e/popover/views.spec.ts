@@ -213,3 +213,22 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+// Issue 25 §1: the demo pupil with a code only (NODOB2026; daydreme/classcharts-server-mock@1c742cfc67
+// pkg/student/user/auth.go) signs in through the form with the date of birth left empty, as the demo hint says.
+test('a pupil with a code only signs in through the form, the date of birth left empty', async ({ page }) => {
+  await page.getByRole('heading', { name: 'Sign in to ClassCharts' }).waitFor();
+  await expect(page.getByText('NODOB2026')).toBeVisible();
+  await page.getByLabel('Access code').fill('nodob2026');
+  await expect(page.getByLabel('Date of birth')).toHaveValue('');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await waitForToday(page);
+  await expect(page.getByRole('heading', { name: 'Sign in to ClassCharts' })).toHaveCount(0);
+  // Monday morning: Isla has lessons (Oliver's timetable shape), so the list is there and not empty.
+  await expect(
+    page
+      .getByRole('list', { name: /^Lessons/ })
+      .getByRole('listitem')
+      .first(),
+  ).toBeVisible();
+});
