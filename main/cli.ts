@@ -33,13 +33,14 @@ Commands:
                                           tick a homework off, or untick it (students; the id
                                           today --json prints), and print what ClassCharts confirms
   watch [options]                         stay signed in and print what changes (JSON lines)
-  doctor [--json]                         check every endpoint against the app's schemas (safe to share:
+  doctor [--json] [--stale-ping]          check every endpoint against the app's schemas (safe to share:
                                           field names only, no values)
   record --out DIR                        save every answer, redacted, and a dataset for the fake server
   help                                    this text
 
 Environment:
-  CLASSCHARTS_CODE, CLASSCHARTS_DOB       a student's access code and date of birth (DD/MM/YYYY)
+  CLASSCHARTS_CODE, CLASSCHARTS_DOB       a student's access code and date of birth (DD/MM/YYYY;
+                                          leave CLASSCHARTS_DOB out if your school gave a code only)
   CLASSCHARTS_EMAIL, CLASSCHARTS_PASSWORD a parent's sign-in
   CLASSCHARTS_PUPIL                       a parent's child: pupil id or first name (default: the first)
   CLASSCHARTS_BASE_URL                    service root (default https://www.classcharts.com)

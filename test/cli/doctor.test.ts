@@ -2,7 +2,9 @@
 // output, unknown and missing fields named, exit 0 when everything parsed and 3 when something did not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../main/cli';
-import type { DoctorReport } from '../../main/cli/doctor';
+import { type DoctorOptions, type DoctorReport, runDoctor } from '../../main/cli/doctor';
+import { readEnv } from '../../main/cli/env';
+import { askExpiry, STALE_WAIT_MS } from '../../main/cli/live-facts';
 import { PUPIL_ENDPOINTS } from '../../main/cli/probe';
 import { systemClock } from '../../main/ports';
 import {
@@ -32,10 +34,14 @@ async function doctor(
   return { code, stdout, stderr };
 }
 
-/** Every string and number of the account that must never be printed (names, codes, ids, tokens). */
+/**
+ * Every string and number of the account that must never be printed (names, codes, ids, tokens: the
+ * session tokens, the made-up ones of the expiry check and the cookies, all read from the fake's log).
+ */
 function privateValues(fake: FakeClassCharts): string[] {
   const values = [fake.accounts.student.code, fake.accounts.student.dateOfBirth, fake.accounts.parent.email];
   values.push(fake.accounts.parent.password);
+  if (fake.accounts.codeOnly) values.push(fake.accounts.codeOnly.code);
   for (const { pupil } of fake.dataset.pupils)
     values.push(String(pupil.id), pupil.name, pupil.first_name, pupil.last_name, pupil.school_name);
   for (const parent of fake.dataset.parents) values.push(parent.user.name, String(parent.user.id));
@@ -78,6 +84,8 @@ describe('doctor against the fake (the real service’s shapes)', () => {
     expect(run.stdout).toContain('GET /apiv2student/homeworks: HTTP 200 in ');
     // The fake sends real fields the app does not read: named, by path, and not a failure.
     expect(run.stdout).toMatch(/homeworks .*unknown fields: .*data\[\]\.status\.mark/);
+    // The findings of issue 25 §5 are in the output the privacy check below reads.
+    expect(lines.filter((l) => l.startsWith('info '))).toHaveLength(5);
     for (const value of privateValues(fake)) expect(run.stdout).not.toContain(value);
   });
 
@@ -135,7 +143,10 @@ describe('doctor against the fake (the real service’s shapes)', () => {
   });
 });
 
-/** Runs doctor (student) on a fake whose answers from paths starting `prefix` have each `data[]` element edited. */
+/**
+ * Runs doctor (student) on a fake whose answers from paths starting `prefix` have each `data[]` element
+ * edited.
+ */
 function doctorWithEdit(prefix: string, edit: (item: Record<string, unknown>) => void, args: string[] = []) {
   return withFake(
     {
@@ -183,5 +194,313 @@ describe('doctor when the service’s shape drifts (fake option reshape)', () =>
     expect(run.stdout).toMatch(
       /^FAIL activity .*NOT parsed: data\[\]\.id: Invalid input \| .*missing fields: data\[\]\.id \(required\)$/m,
     );
+  });
+});
+
+/** Runs doctor with `args` and `env` (default: the demo student) and the stale-ping `options`. */
+async function doctorWith(
+  fake: FakeClassCharts,
+  args: string[],
+  env: Record<string, string> = envFor(fake, 'student'),
+  options: DoctorOptions = {},
+): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runDoctor(
+    args,
+    env,
+    { out: (t) => void (stdout += t), err: (t) => void (stderr += t) },
+    { clock },
+    options,
+  );
+  return { code, stdout, stderr };
+}
+
+/** The `info <name>` line of a text report (one is expected). */
+function infoLine(stdout: string, name: string): string {
+  const lines = stdout.split('\n').filter((l) => l.startsWith(`info ${name}`));
+  expect(lines).toHaveLength(1);
+  return lines[0]!;
+}
+
+/** Sets `field` of every timetable lesson (a list `data`) to `value`. */
+function everyLesson(body: unknown, field: string, value: unknown): void {
+  for (const lesson of (body as { data: Record<string, unknown>[] }).data) lesson[field] = value;
+}
+
+// Issue 25 §5: the doctor reports what the sources disagree on, from the real service, without a value of
+// the account: a. code-only pupils (hasdob, checkpupilcode), b. HTML-encoded names, c. the timetable's shape,
+// d. the expiry status with and without X-Requested-With, e. whether a stale token still renews.
+describe('doctor findings (issue 25 §5)', () => {
+  it('a student, fake’s defaults: five info lines and their verdicts, nothing of the account', async () => {
+    await withFake({}, async (fake) => {
+      const run = await doctor(fake, 'student');
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      expect(infoLine(run.stdout, 'blank-dob')).toBe(
+        'info blank-dob: a date of birth given | POST /apiv2student/hasdob: HTTP 200, has_dob true | ' +
+          'GET /student/checkpupilcode/{code}: HTTP 200, has_dob true | ' +
+          'this code has a date of birth on record: the service asks for it (dob-on-record)',
+      );
+      expect(infoLine(run.stdout, 'encoded-names')).toMatch(
+        /^info encoded-names: \d+ of [1-9]\d* text fields hold a character reference, \d+ encoded twice/,
+      );
+      expect(infoLine(run.stdout, 'timetable-shape')).toBe('info timetable-shape: pupil 1 of 1: list (list)');
+      expect(infoLine(run.stdout, 'expiry-status')).toBe(
+        'info expiry-status POST /apiv2student/ping with a made-up token: ' +
+          'with X-Requested-With: HTTP 200, error, expired: 1 | without: HTTP 200, error, expired: 1 | ' +
+          'an expired session comes as HTTP 200 (http-200)',
+      );
+      expect(infoLine(run.stdout, 'stale-ping')).toBe(
+        'info stale-ping: skipped (run with --stale-ping, takes 3 min)',
+      );
+      for (const value of privateValues(fake)) expect(run.stdout).not.toContain(value);
+
+      // The two expiry pings: a made-up token each, the anonymous visit's cookie, one header apart.
+      const pings = fake.requests.filter((r) => r.path === '/apiv2student/ping').slice(-2);
+      const [withHeader, without] = pings.map((r) => r.headers);
+      expect(withHeader?.['x-requested-with']).toBe('XMLHttpRequest');
+      expect(without?.['x-requested-with']).toBeUndefined();
+      const issued = new Set(fake.requests.map((r) => r.headers.authorization).slice(0, -2));
+      for (const headers of [withHeader, without]) {
+        expect(headers?.authorization).toMatch(/^Basic [a-z0-9]{32}$/);
+        expect(issued.has(headers?.authorization)).toBe(false);
+        expect(headers?.cookie).toContain('cc-session=');
+        expect(headers?.accept).toBe('application/json, text/javascript, */*; q=0.01');
+        expect(headers?.referer).toBe(`${fake.url}/mobile/student`);
+      }
+      expect(withHeader?.authorization).not.toBe(without?.authorization);
+    });
+  });
+
+  it('--json: version 2, the old fields kept, and the findings', async () => {
+    await withFake({}, async (fake) => {
+      const run = await doctor(fake, 'student', ['--json']);
+      const report = JSON.parse(run.stdout) as DoctorReport;
+      expect(report).toMatchObject({ version: 2, account: 'student', ok: true, pupils: { count: 1 } });
+      expect(report.checks.length).toBeGreaterThan(PUPIL_ENDPOINTS.length);
+      expect(report.findings.blankDob).toMatchObject({
+        dobGiven: true,
+        hasdob: { method: 'POST', path: '/apiv2student/hasdob', status: 200, hasDob: true },
+        checkpupilcode: { method: 'GET', path: '/student/checkpupilcode/{code}', status: 200, hasDob: true },
+        verdict: 'dob-on-record',
+      });
+      expect(report.findings.timetableShape).toEqual({
+        shapes: [{ pupil: 1, shape: 'list' }],
+        verdict: 'list',
+      });
+      expect(report.findings.expiryStatus).toMatchObject({
+        path: '/apiv2student/ping',
+        withHeader: { xRequestedWith: true, status: 200, answered: 'error', expired: true },
+        withoutHeader: { xRequestedWith: false, status: 200, answered: 'error', expired: true },
+        verdict: 'http-200',
+      });
+      expect(report.findings.stalePing).toMatchObject({ verdict: 'skipped', waitedSeconds: null });
+      const names = report.findings.encodedNames;
+      expect(names.fields).toBe(names.byField.reduce((n, f) => n + f.values, 0));
+      expect(names.byField.map((f) => `${f.endpoint} ${f.field}`)).toContain('timetable data[].subject_name');
+      for (const value of privateValues(fake)) expect(run.stdout).not.toContain(value);
+    });
+  });
+
+  it('expiredStatus 401: the expiry status is HTTP 401 both ways, for a student and a parent', async () => {
+    await withFake({ expiredStatus: 401 }, async (fake) => {
+      const student = JSON.parse((await doctor(fake, 'student', ['--json'])).stdout) as DoctorReport;
+      expect(student.findings.expiryStatus).toMatchObject({
+        withHeader: { status: 401, answered: 'error', expired: true },
+        withoutHeader: { status: 401, answered: 'error', expired: true },
+        verdict: 'http-401',
+      });
+      const parent = await doctor(fake, 'parent');
+      expect(infoLine(parent.stdout, 'expiry-status')).toBe(
+        'info expiry-status POST /apiv2parent/ping with a made-up token: ' +
+          'with X-Requested-With: HTTP 401, error, expired: 1 | without: HTTP 401, error, expired: 1 | ' +
+          'an expired session comes as HTTP 401 (http-401)',
+      );
+      for (const value of privateValues(fake)) expect(parent.stdout).not.toContain(value);
+    });
+  });
+
+  it('a status that depends on the header, and a ping with no answer, are told apart', async () => {
+    await withFake({}, async (fake) => {
+      const config = readEnv(envFor(fake, 'student'));
+      // The first ping (with X-Requested-With) gets a bare 401 page, the second the usual 200 envelope.
+      fake.faults.inject({ path: '/apiv2student/ping', kind: 'unauthorized' });
+      expect(await askExpiry(config, { clock })).toMatchObject({
+        withHeader: { status: 401, answered: 'not-json', expired: null },
+        withoutHeader: { status: 200, answered: 'error', expired: true },
+        verdict: 'http-401-with-header-only',
+      });
+      fake.faults.inject({ path: '/apiv2student/ping', kind: 'reset', count: 2 });
+      expect(await askExpiry(config, { clock })).toMatchObject({
+        withHeader: { status: null, unreachable: 'network failure', answered: 'none' },
+        verdict: 'other',
+      });
+    });
+  });
+
+  it('TES mode: the anonymous visit’s cc-session gets the pings past the TES redirect (§2.7)', async () => {
+    await withFake({ tesSso: true }, async (fake) => {
+      const finding = await askExpiry(readEnv(envFor(fake, 'student')), { clock });
+      expect(finding).toMatchObject({
+        withHeader: { status: 200, answered: 'error', expired: true, location: null },
+        verdict: 'http-200',
+      });
+    });
+  });
+
+  it('a parent: blank-dob not asked (and no code helper called), one timetable shape per child', async () => {
+    await withFake({}, async (fake) => {
+      const run = await doctor(fake, 'parent');
+      expect(run.code).toBe(0);
+      expect(infoLine(run.stdout, 'blank-dob')).toBe('info blank-dob: not asked (student accounts only)');
+      expect(infoLine(run.stdout, 'timetable-shape')).toBe(
+        'info timetable-shape: pupil 1 of 2: list, pupil 2 of 2: list (list)',
+      );
+      expect(fake.requests.filter((r) => /hasdob|checkpupilcode/.test(r.path))).toEqual([]);
+      for (const value of privateValues(fake)) expect(run.stdout).not.toContain(value);
+    });
+  });
+
+  it('a code-only pupil: signed in with no date of birth (the evidence), hasdob false', async () => {
+    await withFake({}, async (fake) => {
+      const codeOnly = fake.accounts.codeOnly!;
+      const env = { CLASSCHARTS_BASE_URL: fake.url, CLASSCHARTS_CODE: codeOnly.code };
+      const run = await doctorWith(fake, ['--json'], env);
+      expect(run.code).toBe(0);
+      const report = JSON.parse(run.stdout) as DoctorReport;
+      expect(report.findings.blankDob).toMatchObject({
+        dobGiven: false,
+        hasdob: { status: 200, hasDob: false },
+        checkpupilcode: { status: 200, hasDob: true },
+        verdict: 'blank-accepted',
+      });
+      // One sign-in only: no attempt with other details.
+      expect(fake.requests.filter((r) => r.path === '/student/login' && r.method === 'POST')).toHaveLength(1);
+      // The same pupil typing a date anyway (the fake, as the Go mock, takes any): no date on record.
+      const typed = await doctorWith(fake, [], { ...env, CLASSCHARTS_DOB: '01/02/2011' });
+      expect(infoLine(typed.stdout, 'blank-dob')).toMatch(
+        /has_dob false \| .* the school signs pupils in with a code only \(no-dob-on-record\)$/,
+      );
+      for (const value of [...privateValues(fake), '01/02/2011'])
+        expect(run.stdout + typed.stdout).not.toContain(value);
+    });
+  });
+
+  it('a timetable keyed by date, or of another shape, or empty, is named so', async () => {
+    const shapeOf = async (data: (lessons: unknown[]) => unknown) =>
+      withFake(
+        {
+          reshape: (path, body) => {
+            if (path.startsWith('/apiv2student/timetable')) {
+              const envelope = body as { data: unknown[] };
+              envelope.data = data(envelope.data) as unknown[];
+            }
+            return body;
+          },
+        },
+        async (fake) => JSON.parse((await doctor(fake, 'student', ['--json'])).stdout) as DoctorReport,
+      );
+    const byDate = await shapeOf((lessons) => ({ [DAY]: lessons }));
+    expect(byDate.findings.timetableShape).toEqual({
+      shapes: [{ pupil: 1, shape: 'by-date' }],
+      verdict: 'by-date',
+    });
+    // Its lessons are still read for the encoded-names count.
+    const subjects = (r: DoctorReport) =>
+      r.findings.encodedNames.byField.find(
+        (f) => f.endpoint === 'timetable' && f.field === 'data[].subject_name',
+      );
+    expect(subjects(byDate)?.values).toBeGreaterThan(0);
+    expect((await shapeOf((lessons) => ({ lessons }))).findings.timetableShape.verdict).toBe('other');
+    expect((await shapeOf(() => null)).findings.timetableShape.verdict).toBe('other');
+    expect((await shapeOf(() => [])).findings.timetableShape).toEqual({
+      shapes: [{ pupil: 1, shape: 'empty-list' }],
+      verdict: 'empty',
+    });
+  });
+
+  it('encoded names: counts per field, twice-encoded ones apart, never a value', async () => {
+    const run = await withFake(
+      {
+        reshape: (path, body) => {
+          if (path.startsWith('/apiv2student/timetable')) {
+            everyLesson(body, 'subject_name', 'Pure &amp; Applied Zymurgy');
+            everyLesson(body, 'teacher_name', 'Mr Quillfeather');
+            everyLesson(body, 'room_name', 'Xylo &amp;amp; Annexe');
+          }
+          if (path.startsWith('/apiv2student/homeworks'))
+            for (const h of (body as { data: Record<string, unknown>[] }).data)
+              h.title = 'Wren&#39;s quagmire';
+          return body;
+        },
+      },
+      async (fake) => doctor(fake, 'student', ['--json']),
+    );
+    const report = JSON.parse(run.stdout) as DoctorReport;
+    const field = (endpoint: string, name: string) =>
+      report.findings.encodedNames.byField.find((f) => f.endpoint === endpoint && f.field === name)!;
+    const subject = field('timetable', 'data[].subject_name');
+    expect(subject.values).toBeGreaterThan(0);
+    expect(subject).toMatchObject({ encoded: subject.values, doubleEncoded: 0 });
+    expect(field('timetable', 'data[].teacher_name')).toMatchObject({ encoded: 0, doubleEncoded: 0 });
+    const room = field('timetable', 'data[].room_name');
+    expect(room).toMatchObject({ encoded: room.values, doubleEncoded: room.values });
+    const title = field('homeworks', 'data[].title');
+    expect(title).toMatchObject({ encoded: title.values, doubleEncoded: 0 });
+    expect(report.findings.encodedNames.verdict).toBe('encoded');
+    for (const word of ['Zymurgy', 'Quillfeather', 'Xylo', 'Annexe', 'quagmire', 'Wren'])
+      expect(run.stdout).not.toContain(word);
+  });
+});
+
+describe('doctor --stale-ping (issue 25 §5e)', () => {
+  it('a token left unused past a short TTL: "expired", the wait announced on stderr', async () => {
+    await withFake({ sessionTtlSeconds: 2, expiredStatus: 401 }, async (fake) => {
+      const run = await doctorWith(fake, ['--stale-ping'], envFor(fake, 'student'), { waitMs: 2_500 });
+      expect(run.code).toBe(0);
+      expect(run.stderr).toMatch(/leaving a new session token unused for 3 s \(--stale-ping\)/);
+      expect(infoLine(run.stdout, 'stale-ping')).toBe(
+        'info stale-ping POST /apiv2student/ping: token unused 2.5 s | HTTP 401, error, expired: 1 | ' +
+          'a stale token does not renew: the service said expired (expired)',
+      );
+      for (const value of privateValues(fake)) expect(run.stdout + run.stderr).not.toContain(value);
+    });
+  });
+
+  it('by default the token waits 190 s, past its 180 s of life (the fake’s clock moved)', async () => {
+    let offset = 0;
+    await withFake({ clock: () => Date.now() + offset }, async (fake) => {
+      const waits: number[] = [];
+      const wait = async (ms: number) => {
+        waits.push(ms);
+        offset += ms;
+      };
+      const run = await doctorWith(fake, ['--stale-ping', '--json'], envFor(fake, 'parent'), { wait });
+      expect(waits).toEqual([STALE_WAIT_MS]);
+      expect(STALE_WAIT_MS).toBe(190_000);
+      const report = JSON.parse(run.stdout) as DoctorReport;
+      expect(report.findings.stalePing).toMatchObject({
+        waitedSeconds: 190,
+        method: 'POST',
+        path: '/apiv2parent/ping',
+        status: 200,
+        answered: 'error',
+        expired: true,
+        newSession: false,
+        newTokenWorks: null,
+        verdict: 'expired',
+      });
+    });
+  });
+
+  it('a service that still renews the token: "renewed", and the new token works', async () => {
+    await withFake({}, async (fake) => {
+      const run = await doctorWith(fake, ['--stale-ping'], envFor(fake, 'student'), { waitMs: 0 });
+      expect(infoLine(run.stdout, 'stale-ping')).toBe(
+        'info stale-ping POST /apiv2student/ping: token unused 0 s | HTTP 200, success | ' +
+          'a new session, which works: yes | ' +
+          'a stale token still renews: the service sent a new session (renewed)',
+      );
+    });
   });
 });
