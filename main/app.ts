@@ -1,7 +1,8 @@
 /**
  * createApp(ports): the app service the popover, the tray, the preview and `cli watch` talk to. It
  * implements every channel of preload/contract.ts (`App` in ./ports.ts) on top of:
- * - the session keeper (./session/keeper.ts): sign-in, renewal every 170 s, recovery, sign-out;
+ * - the session keeper (./session/keeper.ts): sign-in, renewal every 170 s while worth it (a remembered
+ *   session lapses between uses), recovery, sign-out;
  * - the sync engine (./sync/sync-engine.ts): refresh at start, on an interval, at midnight, on resume and
  *   when the popover opens with data older than 5 minutes; background kinds; on-demand records;
  * - the snapshot (./sync/snapshot.ts): the `AppState`, rebuilt on every change and at minute boundaries,
@@ -112,8 +113,8 @@ export interface CreateAppOptions {
   /** Session renewal timings (default: every 170 s; backoff 5 s … 5 min). */
   renewal?: Partial<RenewalPolicy>;
   /**
-   * Interval refresh in ms, overriding `settings.refreshIntervalMinutes` (e.g. `cli watch --interval`); it then
-   * holds day and night, without the app's quieter nights.
+   * Interval refresh in ms, overriding `settings.refreshIntervalMinutes` (e.g. `cli watch --interval`);
+   * it then holds day and night, without the app's quieter nights.
    */
   refreshIntervalMs?: number;
   /** Background kinds period in ms (default 60 min). */
@@ -1043,6 +1044,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       }
       if (keeper.status !== 'signed-in') return;
       if (popoverShouldRefresh(engine.updatedAt, clock.now())) void engine.refresh('popover');
+      else void keeper.wake(); // a session let lapse comes back before the user's next click needs it
     },
     screenUnlocked() {
       app.userReturned();

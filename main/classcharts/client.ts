@@ -92,7 +92,8 @@ import {
 
 /**
  * Sign-in details. Student: `code` (trimmed and upper-cased by the client) and `dateOfBirth` DD/MM/YYYY
- * (unpadded `1/5/2012` and `YYYY-MM-DD` accepted). Parent: `email` and `password`.
+ * (unpadded `1/5/2012` and `YYYY-MM-DD` accepted; `''` for a pupil whose school gave a code only,
+ * docs/classcharts-api.md §2.3). Parent: `email` and `password`.
  */
 export type Credentials =
   | { kind: 'student'; code: string; dateOfBirth: string }
@@ -222,8 +223,9 @@ export class ClassChartsClient {
    * session may show no data until it is pinged (docs/classcharts-api.md §2.2): `account()` pings, and the
    * session keeper pings after signing in again by itself.
    * @throws InvalidInputError a field is unusable (nothing was sent).
-   * @throws WrongCredentialsError the service refused; for a student the `hasdob` probe tells a wrong
-   *   code (`field: 'code'`) from a wrong date of birth (`'dateOfBirth'`); if the probe fails, no field.
+   * @throws WrongCredentialsError the service refused; for a student the `hasdob` and `checkpupilcode`
+   *   probes tell a wrong code (`field: 'code'`) from a wrong or missing date of birth (`'dateOfBirth'`); a
+   *   known pupil with no date of birth, or a probe that fails, gives no field.
    * @throws NetworkError, BadResponseError (HTTP 5xx; 404, 405 or 410 — no sign-in page there; a
    *   session token that cannot go in a header), ServiceRefusedError (HTTP 429; a Cloudflare challenge, which
    *   says nothing about the credentials). A web page with HTTP 200
@@ -309,7 +311,7 @@ export class ClassChartsClient {
       else throw listing.reason;
       const parent = parentUserSchema.safeParse(renewal.value);
       if (pupils.length === 0) throw new NoPupilsError();
-      // The parent's name is plain text sent HTML-encoded like every other name (docs/classcharts-api.md §5).
+      // The parent's name is plain text, HTML-encoded like every other name (docs/classcharts-api.md §5).
       const name = parent.success ? schoolText(parent.data.name ?? '').trim() : undefined;
       return { kind: 'parent', name: name || 'Parent', pupils };
     }
@@ -329,11 +331,12 @@ export class ClassChartsClient {
 
   /**
    * Brings a session back without signing in: pings (as {@link renew}) with the token held, or else with the
-   * token the service last called expired. skeffling/timetable-plus (`extension/common.js` `ccRefreshSession`)
-   * gets a new token this way from the live service; the legacy docs imply a timed-out token is dead
-   * (docs/classcharts-api.md §2.5, §9), so the caller signs in when this resolves `false`.
-   * Resolves `true` with a new token held; `false` when the service refused the token (it is then
-   * forgotten); `null` when there was no token to try (no request was sent).
+   * token the service last called expired. skeffling/timetable-plus (`extension/common.js`
+   * `ccRefreshSession`) gets a new token this way from the live service; the legacy docs imply a timed-out
+   * token is dead (docs/classcharts-api.md §2.5, §9), so the caller signs in when this resolves `false`.
+   * Resolves `true` with a new token held (or the held one confirmed); `false` when the service refused the
+   * token, or answered the ping for a refused token without a new one (it is then forgotten); `null` when
+   * there was no token to try (no request was sent).
    * @throws NetworkError, BadResponseError, ServiceRefusedError: the question was not answered (a timed-out
    *   token is kept for another try).
    */
@@ -345,6 +348,11 @@ export class ClassChartsClient {
     try {
       await this.ping();
       this.timedOut = null;
+      // A ping that kept a token a read had refused (no new id came) renews nothing: sign in instead.
+      if (held === null && this.transport.token === token) {
+        this.transport.token = null;
+        return false;
+      }
       return true;
     } catch (error) {
       if (error instanceof SessionExpiredError) {
@@ -726,8 +734,8 @@ export class ClassChartsClient {
    * wrong (or missing); otherwise `/student/checkpupilcode/<code>` tells an unknown code (`'code'`) from a
    * known pupil with no date of birth, who was refused for some other reason (`undefined`: neither field is
    * provably wrong). `hasdob` answers false for both an unknown code and a code-only pupil
-   * (daydreme/classcharts-server-mock@1c742cfc67 pkg/student/user/auth.go), hence the second question.
-   * A helper that fails or answers something else leaves the field open (`undefined`). Never throws.
+   * (daydreme/classcharts-server-mock@1c742cfc67 pkg/student/user/auth.go), hence the second question. A
+   * helper that fails or answers something else leaves the field open (`undefined`). Never throws.
    */
   private async probeAccessCode(code: string): Promise<CredentialField | undefined> {
     if ((await this.askHasDob('hasdob', code)) === true) return 'dateOfBirth';
@@ -744,7 +752,12 @@ export class ClassChartsClient {
     const request: TransportRequest =
       probe === 'hasdob'
         ? { method: 'POST', path: named, form: { code }, auth: false }
-        : { method: 'GET', path: `${named}/${encodeURIComponent(code)}`, auth: false };
+        : {
+            method: 'GET',
+            path: `${named}/${encodeURIComponent(code)}`,
+            loggedPath: `${named}/{code}`,
+            auth: false,
+          };
     try {
       const response = await this.transport.send(request);
       return this.transport.check(hasDobSchema, named, response).data.has_dob ?? undefined;

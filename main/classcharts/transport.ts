@@ -2,8 +2,8 @@
  * HTTP for the ClassCharts client: one `fetch` per call with a timeout (`AbortSignal`, armed through the
  * injected clock), `Authorization: Basic <token>` and the login's cookies on every API call, the
  * response envelope checked (`success: 0` → typed error) and the body validated with a zod schema.
- * No retries: the session keeper owns retry policy. Every request carries the official web app's AJAX headers
- * ({@link webAppHeaders}).
+ * No retries: the session keeper owns retry policy. Every API and sign-in request carries the official web
+ * app's AJAX headers ({@link webAppHeaders}); file downloads do not (they are not the web app's AJAX).
  *
  * Bodies are read as they stream, never past a cap: an API answer past {@link MAX_ANSWER_BYTES}, a file
  * past its download's `maxBytes`, is refused by its Content-Length or as soon as that many bytes arrived,
@@ -52,6 +52,11 @@ export interface TransportOptions {
 export interface TransportRequest {
   method: 'GET' | 'POST';
   path: string;
+  /**
+   * The path as logs and errors name it, when `path` holds a secret (`/student/checkpupilcode/<code>`: the
+   * whole credential of a code-only pupil); default `path`.
+   */
+  loggedPath?: string;
   query?: Record<string, string | number | undefined>;
   form?: Record<string, string>;
   /** Send `Authorization: Basic <token>` (API calls) — the login form does not. Default `true`. */
@@ -183,6 +188,7 @@ export class Transport {
 
     const deadline = this.deadline(this.timeoutMs);
     const started = clock.now();
+    const named = request.loggedPath ?? request.path;
     try {
       const response = await this.options.fetch(url, {
         method: request.method,
@@ -191,23 +197,23 @@ export class Transport {
         redirect: 'manual',
         signal: deadline.signal,
       });
-      const body = await readAnswer(response, request.path);
+      const body = await readAnswer(response, named);
       this.cookies.store(setCookieLines(response.headers), clock.now());
       logger.debug('classcharts request', {
         method: request.method,
-        path: request.path,
+        path: named,
         status: response.status,
         ms: clock.now() - started,
       });
       return { status: response.status, headers: response.headers, body };
     } catch (error) {
       if (error instanceof BadResponseError) {
-        logger.warn('classcharts answer refused', { method: request.method, path: request.path });
+        logger.warn('classcharts answer refused', { method: request.method, path: named });
         throw error;
       }
       const reason = deadline.reason(error);
-      logger.warn('classcharts request failed', { method: request.method, path: request.path, reason });
-      throw new NetworkError(request.path, reason, deadline.timedOut(), error);
+      logger.warn('classcharts request failed', { method: request.method, path: named, reason });
+      throw new NetworkError(named, reason, deadline.timedOut(), error);
     } finally {
       deadline.clear();
     }

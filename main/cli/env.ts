@@ -90,7 +90,8 @@ export function readEnv(env: NodeJS.ProcessEnv): EnvConfig {
     credentials = { kind: 'parent', email, password };
   } else {
     throw new UsageError(
-      'no sign-in details: set CLASSCHARTS_CODE (+ CLASSCHARTS_DOB if your school asks for it) for a student, or CLASSCHARTS_EMAIL + CLASSCHARTS_PASSWORD for a parent',
+      'no sign-in details: set CLASSCHARTS_CODE (+ CLASSCHARTS_DOB if your school asks for it) for a ' +
+        'student, or CLASSCHARTS_EMAIL + CLASSCHARTS_PASSWORD for a parent',
     );
   }
 

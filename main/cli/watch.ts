@@ -51,8 +51,9 @@ export interface WatchOptions {
   /** `--interval`, or `null` for the app's cadence (main/sync/schedule.ts: quieter overnight). */
   intervalSeconds: number | null;
   /**
-   * `--renew-every`, or `null` for the app's own renewal policy (main/session/renewal-policy.ts: 170 s, inside
-   * the token's 180 s). The old default, 180 s, was the token's whole life: one late timer lost the session.
+   * `--renew-every`, or `null` for the app's own renewal policy (main/session/renewal-policy.ts: 170 s,
+   * inside the token's 180 s). The old default, 180 s, was the token's whole life: one late timer lost the
+   * session.
    */
   renewEverySeconds: number | null;
   json: boolean;

@@ -1,15 +1,16 @@
 /**
  * The session keeper: keeps one ClassCharts session alive for as long as the user is signed in.
  *
- * - Renews the session token every `renewEveryMs` (default 170 s, inside the token's 180 s: ./renewal-policy.ts) through the injected
- *   clock.
+ * - Renews the session token every `renewEveryMs` (default 170 s, inside the token's 180 s:
+ *   ./renewal-policy.ts) through the injected clock, while the session is worth it (below).
  * - One renewal or sign-in at a time ("single flight"): a request that arrives while one runs waits for
  *   it, and many requests that find the session expired at once share a single sign-in.
- * - A request answered "session expired" signs in again with the credentials held in memory (or the
- *   vault) once and is retried once. If that sign-in is refused, the status becomes `needs-sign-in` and
- *   nothing is attempted again until the user signs in.
+ * - A request answered "session expired" pings with the old token, else signs in again with the
+ *   credentials held in memory (or the vault), once, and is retried once. If that sign-in is refused, the
+ *   status becomes `needs-sign-in` and nothing is attempted again until the user signs in.
  * - No network: renewals back off exponentially up to a cap (./renewal-policy.ts).
- * - `resume()` (after sleep or a clock jump) renews at once, or signs in when there is no session.
+ * - `resume()` (after sleep or a clock jump) renews at once, or signs in when there is no session; a
+ *   lapsed session stays lapsed until it is needed (`run`) or `wake()`.
  * - A session that is not worth its pings lapses (issue 25 §4): when "remember me" was chosen and the
  *   `keepAlive` option says no one needs the session before a re-sign-in would be cheaper, the renewal is
  *   skipped and the token left to time out; the next request first pings with it (the live service may
@@ -272,10 +273,11 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
   }
 
   /**
-   * Runs a request with the session: waits for a running renewal or sign-in first; when the request
-   * fails with SessionExpiredError, signs in again once (shared with every other request that failed the
-   * same way) and retries it once. Throws the request's error otherwise, {@link NotSignedInError} when
-   * signed out or waiting for the user, or the sign-in's error when signing in again failed.
+   * Runs a request with the session: waits for a running renewal or sign-in first, and wakes a lapsed
+   * session; when the request fails with SessionExpiredError, pings with the old token or else signs in
+   * again, once (shared with every other request that failed the same way), and retries it once. Throws the
+   * request's error otherwise, {@link NotSignedInError} when signed out or waiting for the user, or the
+   * sign-in's error when signing in again failed.
    */
   async run<T>(request: (client: C) => Promise<T>): Promise<T> {
     await this.settled();
@@ -310,6 +312,21 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
   }
 
   /**
+   * Someone is about to use the session (the popover opened): a session let lapse is brought back now, in
+   * the background of what they look at, so their next action does not wait for it. Does nothing otherwise.
+   * Never throws; the outcome is in the events and the status.
+   */
+  async wake(): Promise<void> {
+    if (!this.lapsed || this.currentStatus !== 'signed-in') return;
+    const gen = this.generation;
+    try {
+      await this.runExclusive(() => this.reviveOrSignIn('lapsed', gen));
+    } catch {
+      // reported through events; the next request tries again
+    }
+  }
+
+  /**
    * The system goes to sleep: stop the renewal timer (requests in flight finish). No renewal is scheduled
    * until `resume()`, `signIn()` or `restore()`.
    */
@@ -319,9 +336,10 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
   }
 
   /**
-   * The system woke up (or the clock jumped, or the network came back): renew now, or sign in when there
-   * is no session, then renewals resume their cadence. Ends the sleep whatever the status (so a sign-in
-   * after it renews). Resolves when that attempt is over; never throws.
+   * The system woke up (or the clock jumped, or the network came back): renew now, or sign in when there is
+   * no session, then renewals resume their cadence; a lapsed session stays lapsed (nothing is sent). Ends the
+   * sleep whatever the status (so a sign-in after it renews). Resolves when that attempt is over; never
+   * throws.
    */
   async resume(): Promise<void> {
     this.suspended = false;

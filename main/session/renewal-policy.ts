@@ -3,6 +3,9 @@
  * a failure (exponential backoff with a cap), and what a failure means for the session (sign in again,
  * try later, or stop and ask the user). The keeper (./keeper.ts) applies it with an injected clock.
  *
+ * Whether a session is worth its next ping at all ({@link worthKeepingAlive}, issue 25 §4) is decided here
+ * too; the keeper asks through its `keepAlive` option.
+ *
  * Sources: docs/classcharts-api.md §8.5 (the token must be renewed every 180 seconds), §2.5 (renewal by
  * ping; how often the public clients renew), §2.6 (expired-session answers).
  */

@@ -5,10 +5,10 @@
  * requests ask for. Applied by ./sync-engine.ts through the injected clock.
  *
  * Cadence (issue 25 §4): the user's interval from 07:00 to 22:00 London every day (nothing may come later in
- * waking hours), every {@link OVERNIGHT_INTERVAL_MS} overnight, plus the midnight refresh; today's lessons are
- * asked for at most hourly once none of them is still to come ({@link todayLessonsDue}). A remembered session
- * lapses between uses when that is cheaper (main/session/renewal-policy.ts `worthKeepingAlive`). Requests per
- * day: `npm run bench -- --only day` (docs/benchmarks.md).
+ * waking hours), every {@link OVERNIGHT_INTERVAL_MS} overnight, plus the midnight refresh; today's lessons
+ * are asked for at most hourly once none of them is still to come ({@link todayLessonsDue}). A remembered
+ * session lapses between uses when that is cheaper (main/session/renewal-policy.ts `worthKeepingAlive`).
+ * Requests per day: `npm run bench -- --only day` (docs/benchmarks.md).
  */
 import {
   addDays,
@@ -80,7 +80,7 @@ export function nextRefreshDelay(input: {
   return Number.isFinite(delay) ? Math.max(MIN_REFRESH_DELAY_MS, delay) : MIN_REFRESH_DELAY_MS;
 }
 
-/** Overnight, 22:00–07:00 London, the interval refresh runs this often (3 h) instead of the user's interval. */
+/** Overnight, 22:00–07:00 London, the interval refresh runs this often (3 h), not the user's interval. */
 export const OVERNIGHT_INTERVAL_MS = 3 * 60 * 60_000;
 
 /** Waking hours, London minutes of the day: from 07:00 to 22:00 the user's interval always applies. */
@@ -111,8 +111,9 @@ export const SETTLED_DAY_INTERVAL_MS = 60 * 60_000;
 
 /**
  * Whether today's timetable must be asked for in a refresh at `now` (epoch ms): yes unless `day` is today's,
- * fetched after its last lesson ended (or with no lessons), less than {@link SETTLED_DAY_INTERVAL_MS} ago.
- * A lesson whose end cannot be read keeps the day unsettled.
+ * fetched after its last lesson ended, or with no lessons at or after 07:00 (a timetable published early in
+ * the morning is not missed), less than {@link SETTLED_DAY_INTERVAL_MS} ago. A lesson whose end cannot be
+ * read keeps the day unsettled. A refresh the user asks for reads the lessons whatever this says.
  */
 export function todayLessonsDue(
   day: { date: IsoDate; fetchedAt: number; lessons: readonly Pick<Lesson, 'end'>[] } | null | undefined,
@@ -121,6 +122,7 @@ export function todayLessonsDue(
 ): boolean {
   if (!day || day.date !== today) return true;
   if (now - day.fetchedAt >= SETTLED_DAY_INTERVAL_MS || now < day.fetchedAt) return true;
+  if (day.lessons.length === 0) return londonMinuteOfDay(day.fetchedAt) < WAKING_HOURS.from;
   return !day.lessons.every((lesson) => {
     const end = parseInstant(lesson.end);
     return end !== null && end <= day.fetchedAt;

@@ -3,7 +3,9 @@
  * ./schedule.ts, through the session keeper (../session/keeper.ts), and keeps it as `KnownData`
  * (./known-data.ts) with the freshness the snapshot shows.
  *
- * - Core refresh (every pupil of the account, in parallel): today's lessons and homework by due date.
+ * - Core refresh (every pupil of the account, in parallel): today's lessons and homework by due date;
+ *   today's lessons only hourly once none is still to come (./schedule.ts `todayLessonsDue`), unless the
+ *   user pressed Refresh.
  *   For a student whose account is not known yet, the account (`/ping`) is fetched in parallel with the
  *   lessons and homework, so a cold start is two round trips (sign-in, then these three).
  * - Background kinds (activity, badges, detentions, announcements) ride along with a refresh when older
@@ -119,8 +121,8 @@ export interface SyncEngineOptions {
   /** The interval refresh period in ms (read at each scheduling, so a settings change applies). */
   refreshIntervalMs: () => number;
   /**
-   * `false` keeps the interval day and night (`cli watch --interval`); default `true`: every 3 h from 22:00 to
-   * 07:00 London (./schedule.ts `intervalRefreshDue`).
+   * `false` keeps the interval day and night (`cli watch --interval`); default `true`: every 3 h from
+   * 22:00 to 07:00 London (./schedule.ts `intervalRefreshDue`).
    */
   quietNights?: boolean;
   /** Background kinds period in ms; default 60 min. */
@@ -369,7 +371,9 @@ export class SyncEngine {
     let failed: unknown = null;
     try {
       const previous = this.data;
-      let next = await this.fetchCore(previous, withAccountFetch, today, now, (error) => {
+      // Refresh pressed: everything is read again, a finished day's lessons too.
+      const everything = reason === 'manual';
+      let next = await this.fetchCore(previous, withAccountFetch, today, now, everything, (error) => {
         failed ??= error;
       });
       if (epoch !== this.epoch) return;
@@ -445,6 +449,7 @@ export class SyncEngine {
     withAccountFetch: boolean,
     today: IsoDate,
     now: number,
+    everything: boolean,
     onError: (error: unknown) => void,
   ): Promise<KnownData> {
     const window = homeworkWindow(today);
@@ -471,7 +476,7 @@ export class SyncEngine {
       data.pupils.map(async (known) => {
         const id = known.pupil.id;
         // After the day's last lesson (or on a day without lessons) the timetable is asked for hourly only.
-        const lessonsDue = todayLessonsDue(known.day, today, now);
+        const lessonsDue = everything || todayLessonsDue(known.day, today, now);
         const [lessons, homework] = await Promise.all([
           lessonsDue ? this.keeper.run((c) => c.timetable(today, id)) : null,
           this.keeper.run((c) => c.homeworks(homeworkQuery, id)),

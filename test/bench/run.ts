@@ -1,8 +1,8 @@
 /**
- * `npm run bench [-- --latency-ms 100] [--runs 7] [--only network,idle,day,renderer,package,scale] [--scale 10]`:
- * measures the figures (network, idle, day and renderer against an in-process fake ClassCharts server; package:
- * app.asar and main's load time; scale: a busy year at `--scale` 1, 10 or 100, ./scale.ts) and prints ONE
- * JSON object on stdout:
+ * `npm run bench [-- --latency-ms 100] [--runs 7] [--only network,idle,day,renderer,package,scale]
+ * [--scale 10]`: measures the figures (network, idle, day and renderer against an in-process fake
+ * ClassCharts server; package: app.asar and main's load time; scale: a busy year at `--scale` 1, 10 or 100,
+ * ./scale.ts) and prints ONE JSON object on stdout:
  * `{ benchmark, at, machine, options, figures: { <name>: { value, unit, goal, goalRule, met,
  * conditions } } }`. Everything else (build and library output) goes to stderr.
  *

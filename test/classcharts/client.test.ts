@@ -138,9 +138,10 @@ describe('student sign-in', () => {
     }
   });
 
-  // The probe's answers after a refused sign-in (review 2026-11-24 §2, second look; issue 25 §1): has_dob true
-  // blames the date; anything else asks checkpupilcode, which the fake answers true for this known code, so
-  // no field is blamed — has_dob false is also a code-only pupil's answer (daydreme/classcharts-server-mock
+  // The probe's answers after a refused sign-in (review 2026-11-24 §2, second look; issue 25 §1): has_dob
+  // true blames the date; anything else asks checkpupilcode, which the fake answers true for this known code,
+  // so no field is blamed — has_dob false is also a code-only pupil's answer
+  // (daydreme/classcharts-server-mock
   // @1c742cfc67 pkg/student/user/auth.go), not proof of a wrong code.
   it.each([
     [{ success: 1, data: { has_dob: true }, meta: [] }, 'dateOfBirth'],

@@ -1,9 +1,9 @@
-// Pupils who sign in with a code only (issue 25 §1), the client against the fake ClassCharts.
-// Sources (docs/classcharts-api.md §2.3): daydreme/classcharts-server-mock@1c742cfc67 pkg/student/user/auth.go —
-// `hasdob` true only for a known code WITH a date of birth, `checkpupilcode` true for every known code, the login
-// takes any date when the pupil has none; daydreme/classcharts-server AuthenticationHandler.swift
-// (`hasDob: birthday != nil`); classchartspro cdn/js/login.js shows the date field only when `has_dob` is true.
-// How sure: two mocks and one client agree; no live capture (the doctor's first real run settles it).
+// Pupils who sign in with a code only (issue 25 §1), the client against the fake ClassCharts. Sources
+// (docs/classcharts-api.md §2.3): daydreme/classcharts-server-mock@1c742cfc67 pkg/student/user/auth.go —
+// `hasdob` true only for a known code WITH a date of birth, `checkpupilcode` true for every known code, the
+// login takes any date when the pupil has none; daydreme/classcharts-server AuthenticationHandler.swift
+// (`hasDob: birthday != nil`); classchartspro cdn/js/login.js shows the date field only when `has_dob` is
+// true. How sure: two mocks and one client agree; no live capture (the doctor's first real run settles it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClassChartsClient } from '../../main/classcharts/client';
 import { WrongCredentialsError } from '../../main/classcharts/errors';
@@ -94,6 +94,22 @@ describe('a refused sign-in blames the code only when the code is unknown', () =
     );
     expect(error).toMatchObject({ code: 'wrong-date-of-birth', field: 'dateOfBirth' });
     expect(fake.requests.slice(mark).map((r) => r.path)).toEqual(['/student/login', '/apiv2student/hasdob']);
+  });
+
+  // The code is the whole credential of a code-only pupil, and checkpupilcode carries it in its path: logs
+  // and errors name the path without it, also when the probe fails (issue 25 §1, second read).
+  it('never writes the access code in the path to a log, also when the probe fails', async () => {
+    const logger = recordingLogger();
+    const down: typeof fetch = async (input, init) => {
+      if (/\/student\/checkpupilcode\//.test(String(input))) throw new TypeError('fetch failed');
+      return fetch(input, init);
+    };
+    const c = new ClassChartsClient({ fetch: down, baseUrl: fake.url, clock: systemClock, logger });
+    const error = await failure(c.login({ kind: 'student', code: 'SECRET42', dateOfBirth: '' }));
+    expect(error).toMatchObject({ field: undefined });
+    expect(logger.text()).toContain('/student/checkpupilcode/{code}');
+    expect(logger.text()).not.toContain('SECRET42');
+    expect(`${error.message} ${error.userMessage}`).not.toContain('SECRET42');
   });
 
   it('a probe that cannot answer leaves the field open', async () => {

@@ -175,8 +175,9 @@ describe('sign-in and the state the popover shows', () => {
     expect(h.app.state().auth).toBe('signed-out');
   });
 
-  // Issue 25 §1: the date of birth may be empty (a code-only pupil; daydreme/classcharts-server-mock@1c742cfc67
-  // pkg/student/user/auth.go) or YYYY-MM-DD, as the JSON login takes it (classchartspro, CPPietro, thjaed).
+  // Issue 25 §1: the date of birth may be empty (a code-only pupil;
+  // daydreme/classcharts-server-mock@1c742cfc67 pkg/student/user/auth.go) or YYYY-MM-DD, as the JSON login
+  // takes it (classchartspro, CPPietro, thjaed).
   it('a code-only pupil signs in with no date of birth; YYYY-MM-DD is a date of birth too', async () => {
     const h = await start();
     await h.app.start();
@@ -435,6 +436,28 @@ describe('a remembered session that lapses between uses', () => {
   });
 });
 
+describe("today's lessons once the school day is over", () => {
+  it('are read hourly by the interval refresh, and every time the user presses Refresh', async () => {
+    const h = await start({
+      clock: new FakeClock('2026-06-15T16:30:00+01:00'),
+      server: { sessionTtlSeconds: 86_400 },
+    });
+    await signedInStudent(h);
+    const todays = () =>
+      h.fake.requests.filter(
+        (r) => r.path.startsWith('/apiv2student/timetable') && r.query.date === '2026-06-15',
+      ).length;
+    const homeworks = () => h.paths().filter((p) => p.startsWith('/apiv2student/homeworks')).length;
+    const [lessonsBefore, homeworkBefore] = [todays(), homeworks()];
+    await h.clock.advance(15 * 60_000); // the interval refresh at 16:45: homework only
+    await h.app.whenIdle();
+    expect(homeworks()).toBe(homeworkBefore + 1);
+    expect(todays()).toBe(lessonsBefore);
+    await h.app.handlers['sync:refresh'](); // Refresh pressed: the lessons too
+    expect(todays()).toBe(lessonsBefore + 1);
+  });
+});
+
 describe('cache, restart and sign-out', () => {
   it('a remembered sign-in survives a restart: cached state shown stale first, then fresh, and nothing notified twice', async () => {
     const store = createMemoryStore();
@@ -485,9 +508,10 @@ describe('cache, restart and sign-out', () => {
     return { store, vault, keyring, fake, restart };
   }
 
-  // A keyring still locked at login (electron/electron@96f3996d shell/browser/api/electron_api_safe_storage.cc:
-  // decryptStringAsync rejects "…temporarily unavailable. Please try again."): the remembered sign-in and its
-  // cached data wait for it instead of being deleted, and the app signs in by itself once it opens.
+  // A keyring still locked at login (electron/electron@96f3996d
+  // shell/browser/api/electron_api_safe_storage.cc: decryptStringAsync rejects "…temporarily unavailable.
+  // Please try again."): the remembered sign-in and its cached data wait for it instead of being deleted, and
+  // the app signs in by itself once it opens.
   it('a remembered sign-in waits for a keyring locked at login, and signs in when the screen is unlocked', async () => {
     const { store, vault, keyring, fake, restart } = await rememberedThenLocked();
     const second = await restart();

@@ -109,6 +109,18 @@ describe('session keeper: a session that lapses', () => {
     expect(service.renewals + service.logins).toBe(1);
   });
 
+  it('wake() brings a lapsed session back at once (the popover opened), and does nothing otherwise', async () => {
+    const { clock, service, keeper } = setup({ keepAlive: () => false });
+    await keeper.signIn(STUDENT, { remember: true });
+    await keeper.wake();
+    expect(service.logins).toBe(1);
+    await clock.advance(RENEW);
+    await keeper.wake();
+    expect(service.logins).toBe(2);
+    await keeper.run((c) => c.read());
+    expect(service.logins).toBe(2);
+  });
+
   it('pings the timed-out token first; if that renews it, no sign-in', async () => {
     const { clock, service, keeper } = setup({ keepAlive: () => false, reviving: () => true });
     await keeper.signIn(STUDENT, { remember: true });

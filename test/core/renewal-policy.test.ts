@@ -1,6 +1,6 @@
 // Whether a session is worth its next ping (issue 25 §4): keep it while the user looked lately, or while the
-// pings to the next refresh cost no more than signing in again (most 2026 clients sign in when they need data:
-// skid88, lilphil, C-HBZ, GingerGigiCat 71b86ba; docs/classcharts-api.md §2.5).
+// pings to the next refresh cost no more than signing in again (most 2026 clients sign in when they need
+// data: skid88, lilphil, C-HBZ, GingerGigiCat 71b86ba; docs/classcharts-api.md §2.5).
 import { describe, expect, it } from 'vitest';
 import { RECENTLY_SEEN_MS, worthKeepingAlive } from '../../main/session/renewal-policy';
 

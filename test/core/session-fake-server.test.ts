@@ -31,14 +31,14 @@ async function signedIn(
 const logins = (h: Harness) => h.paths().filter((p) => p === '/student/login').length;
 const pings = (h: Harness) => h.paths().filter((p) => p === '/apiv2student/ping').length;
 
-// Expiry comes as HTTP 200 with `expired: 1` (the legacy docs' example, the Go mock) or, since 2024 in two clients
-// written against the live service, as HTTP 401 (devramsean0 authFetch.ts; proffalken/ha-classcharts api.py):
-// the session tests that matter run against both (issue 25 §3; docs/classcharts-api.md §2.6).
+// Expiry comes as HTTP 200 with `expired: 1` (the legacy docs' example, the Go mock) or, since 2024 in two
+// clients written against the live service, as HTTP 401 (devramsean0 authFetch.ts; proffalken/ha-classcharts
+// api.py): the session tests that matter run against both (issue 25 §3; docs/classcharts-api.md §2.6).
 describe.each([200, 401] as const)('session against the fake server, expiry as HTTP %i', (expiredStatus) => {
   const server = { expiredStatus };
 
-  // Recovery pings first, as skeffling/timetable-plus does (extension/common.js `ccRefreshSession`): a session
-  // the service still knows comes back with one ping, without signing in (issue 25 §3).
+  // Recovery pings first, as skeffling/timetable-plus does (extension/common.js `ccRefreshSession`): a
+  // session the service still knows comes back with one ping, without signing in (issue 25 §3).
   it('a request answered "expired" while its token lives: one ping brings the session back, no sign-in', async () => {
     const h = await signedIn({ server });
     const [loginsBefore, pingsBefore] = [logins(h), pings(h)];
@@ -186,8 +186,8 @@ describe('session against the fake server', () => {
   });
 
   // One live-tested client says a parent session shows empty data until its first ping
-  // (proffalken/ha-classcharts@d2cd1dd3c3 custom_components/classcharts/api.py:91-100: "Activate the session --
-  // data endpoints return empty results without this"). After the keeper signed in again by itself, the
+  // (proffalken/ha-classcharts@d2cd1dd3c3 custom_components/classcharts/api.py:91-100: "Activate the session
+  // -- data endpoints return empty results without this"). After the keeper signed in again by itself, the
   // retried data request went first, so lessons and homework vanished from the popover.
   it('a parent session that needs a ping before data: signing in again by itself never empties the popover', async () => {
     const h = (harness = await startHarness({ server: { parentNeedsPing: true } }));

@@ -428,6 +428,8 @@ describe('refresh schedule', () => {
     expect(todayLessonsDue(day('2026-06-15T15:30:00+01:00', school), '2026-06-15', at('15:45'))).toBe(false);
     expect(todayLessonsDue(day('2026-06-15T15:30:00+01:00', school), '2026-06-15', at('16:30'))).toBe(true);
     expect(todayLessonsDue(day('2026-06-15T10:00:00+01:00', []), '2026-06-15', at('10:15'))).toBe(false);
+    // An empty day read before 07:00 is read again in waking hours: a timetable may be published at 07:30.
+    expect(todayLessonsDue(day('2026-06-15T06:50:00+01:00', []), '2026-06-15', at('07:05'))).toBe(true);
     expect(todayLessonsDue(day('2026-06-15T15:30:00+01:00', [null]), '2026-06-15', at('15:45'))).toBe(true);
     expect(todayLessonsDue(day('2026-06-15T23:50:00+01:00', []), '2026-06-16', at('23:55'))).toBe(true);
   });

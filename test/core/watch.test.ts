@@ -132,8 +132,9 @@ describe('cli watch --json', () => {
     ]);
   });
 
-  // Issue 25 §4: without --renew-every, watch renewed every 180 s, the token's whole life (docs/classcharts-api.md
-  // §2.5, §8.5), so a timer a moment late lost the session. It now follows the app's policy: 170 s.
+  // Issue 25 §4: without --renew-every, watch renewed every 180 s, the token's whole life
+  // (docs/classcharts-api.md §2.5, §8.5), so a timer a moment late lost the session. It now follows the app's
+  // policy: 170 s.
   it("without --renew-every renews on the app's policy, inside the token's 180 s", async () => {
     expect(parseWatchArgs([]).renewEverySeconds).toBeNull();
     const clock = new FakeClock(MONDAY_MORNING);

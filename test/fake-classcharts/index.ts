@@ -58,8 +58,8 @@ export interface FakeServerOptions {
   tesSso?: boolean;
   /**
    * Parent activation mode: a parent session answers `/pupils` and every data endpoint with empty data until
-   * it has been pinged once (its ping-issued token). One client says the real service does this: "Activate the
-   * session -- data endpoints return empty results without this" (proffalken/ha-classcharts@d2cd1dd3c3
+   * it has been pinged once (its ping-issued token). One client says the real service does this: "Activate
+   * the session -- data endpoints return empty results without this" (proffalken/ha-classcharts@d2cd1dd3c3
    * custom_components/classcharts/api.py:91-100); classcharts-api-js and classcharts-orc read `/pupils` right
    * after login without a ping and work, so it is off by default.
    */
@@ -104,8 +104,9 @@ export interface RecordedRequest {
  * - `hang`: no answer until `faults.clear()` (then answered normally) or `close()` (connection ended);
  * - `expired`: the "You are not logged in. [1]" body with `expired: 1`;
  * - `reset`: the TCP connection is destroyed without an answer;
- * - `unauthorized`: HTTP 401 with an HTML page, no JSON envelope (the api-docs OpenAPI files list a 401 on every
- *   endpoint, classchartsapi/api-docs@70803adfa6 openapi/studentclientapi.yaml; ha-classcharts signs in again on
+ * - `unauthorized`: HTTP 401 with an HTML page, no JSON envelope (the api-docs OpenAPI files list a 401 on
+ * every endpoint, classchartsapi/api-docs@70803adfa6 openapi/studentclientapi.yaml; ha-classcharts signs in
+ * again on
  *   any 401, proffalken/ha-classcharts@d2cd1dd3c3 custom_components/classcharts/api.py:111-112);
  * - `unauthenticated`: HTTP 401 with Laravel's `{"message":"Unauthenticated."}`, JSON without the envelope;
  * - `forbidden`: HTTP 403 with an HTML page;
@@ -152,8 +153,8 @@ export interface FakeClassCharts {
   /** The dataset being served (mutating it changes later answers). */
   dataset: FakeDataset;
   /**
-   * The demo accounts: the dataset's first student (`dateOfBirth` `''` when it has none) and first parent, and
-   * the first student with no date of birth (`NODOB2026` in the generated data), or `null`.
+   * The demo accounts: the dataset's first student (`dateOfBirth` `''` when it has none) and first parent,
+   * and the first student with no date of birth (`NODOB2026` in the generated data), or `null`.
    */
   accounts: {
     student: { code: string; dateOfBirth: string; pupilId: number };

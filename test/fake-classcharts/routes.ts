@@ -211,8 +211,9 @@ function findParent(state: RouterState, email: string | undefined, password: str
 
 /**
  * Whether `dob` (as sent) is the account's date of birth. A pupil with none on record (a code-only pupil)
- * passes with any date, or none: the Go mock keeps `student.DOB == nil` (daydreme/classcharts-server-mock@1c742cfc67
- * pkg/student/user/auth.go `LoginHandler`), and school guides tell such pupils to "simply enter your student code".
+ * passes with any date, or none: the Go mock keeps `student.DOB == nil`
+ * (daydreme/classcharts-server-mock@1c742cfc67 pkg/student/user/auth.go `LoginHandler`), and school guides
+ * tell such pupils to "simply enter your student code".
  */
 function dobMatches(account: { dateOfBirth: string | null }, dob: string | undefined): boolean {
   return account.dateOfBirth === null || normaliseDob(account.dateOfBirth) === normaliseDob(dob);
@@ -262,8 +263,9 @@ function jsonLogin(state: RouterState, kind: 'student' | 'parent', req: RouteReq
 /**
  * `POST /apiv2student/hasdob` (docs/classcharts-api.md §2.3): a success either way, `has_dob` true only for a
  * pupil code that exists **and** has a date of birth on record; an unknown code and a code-only pupil both
- * get `false`. daydreme/classcharts-server-mock@1c742cfc67 pkg/student/user/auth.go `HasDOBHandler` filters on
- * the code and `student.DOB != nil`; daydreme/classcharts-server (Swift) AuthenticationHandler.swift answers
+ * get `false`. daydreme/classcharts-server-mock@1c742cfc67 pkg/student/user/auth.go `HasDOBHandler` filters
+ * on the code and `student.DOB != nil`; daydreme/classcharts-server (Swift) AuthenticationHandler.swift
+ * answers
  * `hasDob: birthday != nil`; classchartspro's cdn/js/login.js shows the date field only when it is true.
  */
 function hasDob(state: RouterState, code: string | undefined): api.Envelope {
@@ -443,7 +445,8 @@ function apiRoute(state: RouterState, kind: 'student' | 'parent', parts: string[
     state.sessions.revoke(session.token);
     return envelopeReply(state, api.ok([]));
   }
-  // A parent session not yet activated by a ping answers with its data emptied (ha-classcharts api.py:91-100).
+  // A parent session not yet activated by a ping answers with its data emptied (ha-classcharts
+  // api.py:91-100).
   const notActivated = kind === 'parent' && state.parentNeedsPing && !state.activated.has(session.token);
   if (endpoint === 'pupils') {
     const parent = parentOf(state, session.id);
@@ -464,10 +467,10 @@ function apiRoute(state: RouterState, kind: 'student' | 'parent', parts: string[
 }
 
 /**
- * `/apiv2student/homeworkticked/<status id>[?pupil_id=<id>]`: toggles the tick of one of the signed-in pupil's
- * homework (./api.ts `tickHomework`). `pupil_id`, when sent, must be the pupil's own ({@link PUPIL_FORBIDDEN}
- * otherwise, as for the student data paths); `studentId` and `value` are ignored. Students only: the parent
- * API has no such endpoint (404 page).
+ * `/apiv2student/homeworkticked/<status id>[?pupil_id=<id>]`: toggles the tick of one of the signed-in
+ * pupil's homework (./api.ts `tickHomework`). `pupil_id`, when sent, must be the pupil's own ({@link
+ * PUPIL_FORBIDDEN} otherwise, as for the student data paths); `studentId` and `value` are ignored. Students
+ * only: the parent API has no such endpoint (404 page).
  */
 function homeworkTicked(
   state: RouterState,

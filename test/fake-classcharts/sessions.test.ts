@@ -104,8 +104,8 @@ describe('renewal (ping)', () => {
     expect((await ping(f, session, 'true')).body).toEqual(NOT_LOGGED_IN);
   });
 
-  // skeffling/timetable-plus (extension/common.js `ccRefreshSession`) pings with a timed-out token and gets a new
-  // one from the live service (issue 25 §3): the fake models it behind `staleTokenRenewsSeconds`.
+  // skeffling/timetable-plus (extension/common.js `ccRefreshSession`) pings with a timed-out token and gets a
+  // new one from the live service (issue 25 §3): the fake models it behind `staleTokenRenewsSeconds`.
   it('with staleTokenRenewsSeconds a ping renews a timed-out token within that window, only a ping', async () => {
     const f = await start({ staleTokenRenewsSeconds: 600 });
     const session = await loginStudent(f);

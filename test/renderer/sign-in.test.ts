@@ -278,8 +278,10 @@ describe('Sign in refusals', () => {
   });
 });
 
-// Issue 25 §1: a pupil whose school gave a code only has no date of birth to type (daydreme/classcharts-server-mock
-// @1c742cfc67 pkg/student/user/auth.go; classchartspro cdn/js/login.js shows the date field only when `has_dob`).
+// Issue 25 §1: a pupil whose school gave a code only has no date of birth to type
+// (daydreme/classcharts-server-mock
+// @1c742cfc67 pkg/student/user/auth.go; classchartspro cdn/js/login.js shows the date field only when
+// `has_dob`).
 describe('Sign in with a code only', () => {
   it('sends an empty date of birth, and says on the form that it may be left empty', async () => {
     const { screen, bridge } = await renderApp(signedOutState());

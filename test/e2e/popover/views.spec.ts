@@ -215,7 +215,8 @@ for (const scheme of ['light', 'dark'] as const) {
 }
 
 // Issue 25 §1: the demo pupil with a code only (NODOB2026; daydreme/classcharts-server-mock@1c742cfc67
-// pkg/student/user/auth.go) signs in through the form with the date of birth left empty, as the demo hint says.
+// pkg/student/user/auth.go) signs in through the form with the date of birth left empty, as the demo hint
+// says.
 test('a pupil with a code only signs in through the form, the date of birth left empty', async ({ page }) => {
   await page.getByRole('heading', { name: 'Sign in to ClassCharts' }).waitFor();
   await expect(page.getByText('NODOB2026')).toBeVisible();
