@@ -150,6 +150,18 @@ function isFailure(value: unknown): boolean {
   return value === 0 || value === '0' || value === false;
 }
 
+/**
+ * Is this answer the error envelope: `success` `0`/`"0"`/`false`, or an `error` text without `data`
+ * (docs/classcharts-api.md §1.2, §3)? What {@link Transport.check} throws a typed error for; `cli doctor`
+ * reads answers the same way.
+ */
+export function isErrorEnvelope(envelope: Record<string, unknown>): boolean {
+  const error = envelope.error;
+  return (
+    isFailure(envelope.success) || (typeof error === 'string' && error !== '' && envelope.data === undefined)
+  );
+}
+
 /** Is this an `expired` flag that is set (`1`, `"1"`, `true`)? */
 function isSet(value: unknown): boolean {
   return value === 1 || value === '1' || value === true;
@@ -336,7 +348,7 @@ export class Transport {
     }
     const envelope = json as Record<string, unknown>;
     const error = typeof envelope.error === 'string' ? envelope.error : '';
-    if (isFailure(envelope.success) || (error !== '' && envelope.data === undefined)) {
+    if (isErrorEnvelope(envelope)) {
       if (isSet(envelope.expired) || /not logged in/i.test(error) || status === 401 || status === 419)
         throw new SessionExpiredError(`${path}: ${error || 'expired'}`);
       throw new ServiceRefusedError(path, error);

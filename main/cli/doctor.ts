@@ -46,11 +46,12 @@ import {
   type CodeHelperAnswer,
   type ExpiryAnswer,
   type ExpiryStatusFinding,
-  isErrorEnvelope,
+  answerOf,
   secretsOf,
   skippedStalePing,
   type StalePingFinding,
   type StalePingOptions,
+  unreachableReason,
 } from './live-facts';
 import type { CliIo } from './output';
 import { probeAccount, type ProbeCall, type ProbeResult } from './probe';
@@ -142,26 +143,16 @@ export function judge(call: ProbeCall, secrets: readonly string[]): DoctorCheck 
   if (exchange === null) {
     const unreachable =
       call.error instanceof NetworkError
-        ? call.error.timedOut
-          ? 'timed out'
-          : 'network failure'
+        ? unreachableReason(call.error)
         : `not asked (${call.error instanceof Error ? call.error.name : 'unknown error'})`;
     return { ...base, status: null, ms: null, unreachable, answered: 'none', parsed: false };
   }
   const reached = { ...base, status: exchange.status, ms: exchange.ms, unreachable: null };
   if (call.endpoint === 'login') return { ...reached, answered: 'success', parsed: true };
-  if (exchange.status >= 300 && exchange.status < 400)
-    return { ...reached, answered: 'redirect', parsed: false };
-  let json: unknown;
-  try {
-    json = JSON.parse(exchange.body);
-  } catch {
-    return { ...reached, answered: 'not-json', parsed: false };
-  }
-  if (typeof json !== 'object' || json === null || Array.isArray(json))
-    return { ...reached, answered: 'not-json', parsed: false };
-  if (isErrorEnvelope(json as Record<string, unknown>)) {
-    const text = (json as { error?: unknown }).error;
+  const { answered, json } = answerOf(exchange.status, exchange.body);
+  if (json === null) return { ...reached, answered, parsed: false };
+  if (answered === 'error') {
+    const text = json.error;
     return {
       ...reached,
       answered: 'error',

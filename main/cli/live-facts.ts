@@ -16,13 +16,19 @@
  * `excerptOf`. None of these throws: a failure is reported as `unreachable`.
  *
  * Requests go through the client's own {@link Transport} (timeout, size cap, cookie jar of
- * ../classcharts/cookies.ts) on the CLI's fetch; the expiry pings edit the headers on the way out, so the
- * one difference between the two is `X-Requested-With`, whatever headers the transport adds itself.
+ * ../classcharts/cookies.ts, the web app's headers) on the CLI's fetch; the expiry pings set or remove
+ * `X-Requested-With` on the way out, so that header is the one difference between the two.
  */
 import { randomInt } from 'node:crypto';
 import { NetworkError } from '../classcharts/errors';
 import { hasDobSchema } from '../classcharts/schemas';
-import { excerptOf, type RawResponse, Transport, type TransportRequest } from '../classcharts/transport';
+import {
+  excerptOf,
+  isErrorEnvelope,
+  type RawResponse,
+  Transport,
+  type TransportRequest,
+} from '../classcharts/transport';
 import { normaliseAccessCode } from '../classcharts/validate';
 import { silentLogger, systemClock } from '../ports';
 import { type CliDeps, createClient, type EnvConfig } from './env';
@@ -31,14 +37,12 @@ import { capturingFetch, type Exchange } from './probe';
 /** How an endpoint answered: a success envelope, an error envelope, a redirect, no JSON, or nothing. */
 export type Answered = 'success' | 'error' | 'redirect' | 'not-json' | 'none';
 
-/** Is this a `success: 0`-style envelope (or an `error` without data)? Mirrors the transport's check. */
-export function isErrorEnvelope(json: Record<string, unknown>): boolean {
-  const failed = json.success === 0 || json.success === '0' || json.success === false;
-  return failed || (typeof json.error === 'string' && json.error !== '' && json.data === undefined);
-}
-
-/** An answer read without a schema: how it answered, and its JSON object when it is one. */
-function answerOf(
+/**
+ * An answer read without a schema (HTTP `status`, `body` as text): how it answered — a redirect (3xx),
+ * not a JSON object, the error envelope (../classcharts/transport.ts `isErrorEnvelope`) or a success — and
+ * its JSON object when it is one.
+ */
+export function answerOf(
   status: number,
   body: string,
 ): { answered: Answered; json: Record<string, unknown> | null } {
@@ -64,7 +68,7 @@ function expiredFlag(json: Record<string, unknown> | null): boolean | null {
 }
 
 /** Why a request got no answer: `timed out`, `network failure`, or the error's name. */
-function unreachableReason(error: unknown): string {
+export function unreachableReason(error: unknown): string {
   if (error instanceof NetworkError) return error.timedOut ? 'timed out' : 'network failure';
   return error instanceof Error ? error.name : 'unknown error';
 }
@@ -185,9 +189,6 @@ export async function askCodeHelpers(config: EnvConfig, deps: CliDeps = {}): Pro
 // d. Expiry: HTTP 200 or 401, with and without X-Requested-With?
 // ---------------------------------------------------------------------------------------------
 
-/** What the official web app sends on its AJAX calls (Ben754444 `utils.py`, ha-classcharts `api.py`). */
-export const WEB_APP_ACCEPT = 'application/json, text/javascript, */*; q=0.01';
-
 /** One answer to a made-up token. */
 export interface ExpiryAnswer {
   /** `X-Requested-With: XMLHttpRequest` was sent. */
@@ -252,7 +253,8 @@ function locationOf(response: RawResponse): string | null {
 
 /**
  * Pings with a made-up token twice, `X-Requested-With: XMLHttpRequest` on the first only; both with the web
- * app's `Accept` and `Referer: <base>/mobile/<kind>`, the form `include_data=true`, and the cookies of an
+ * app's `Accept` and `Referer: <base>/mobile/<kind>` the transport sends on every request
+ * (../classcharts/transport.ts `webAppHeaders`), the form `include_data=true`, and the cookies of an
  * anonymous visit of the sign-in page (`GET /<kind>/login`, which sets `cc-session`: without cookies the
  * service may send every API call to TES instead, §2.7). Gives the {@link ExpiryStatusFinding}.
  */
@@ -263,8 +265,6 @@ export async function askExpiry(config: EnvConfig, deps: CliDeps = {}): Promise<
   let ajax = false;
   const editing: typeof fetch = (input, init) => {
     const headers = new Headers(init?.headers);
-    headers.set('Accept', WEB_APP_ACCEPT);
-    headers.set('Referer', `${config.baseUrl}/mobile/${kind}`);
     if (ajax) headers.set('X-Requested-With', 'XMLHttpRequest');
     else headers.delete('X-Requested-With');
     return inner(input, { ...init, headers });

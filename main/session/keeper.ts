@@ -16,7 +16,6 @@
  *   skipped and the token left to time out; the next request first pings with it (the live service may
  *   renew a timed-out token: skeffling/timetable-plus) and else signs in again with the remembered
  *   credentials. Without "remember me" the session is renewed for as long as the user is signed in.
- * - A request answered "session expired" tries the same ping first, then a sign-in.
  * - `signOut()` stops every timer and forgets the token and the credentials (memory and vault).
  *
  * Credentials live in memory while signed in (so an expired session can be recovered even when the user
@@ -281,10 +280,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
    */
   async run<T>(request: (client: C) => Promise<T>): Promise<T> {
     await this.settled();
-    if (this.lapsed && this.currentStatus === 'signed-in') {
-      const lapsedAt = this.generation;
-      await this.runExclusive(() => this.reviveOrSignIn('lapsed', lapsedAt));
-    }
+    await this.wakeLapsed();
     const gen = this.generation;
     try {
       const client = this.usableClient();
@@ -317,10 +313,8 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
    * Never throws; the outcome is in the events and the status.
    */
   async wake(): Promise<void> {
-    if (!this.lapsed || this.currentStatus !== 'signed-in') return;
-    const gen = this.generation;
     try {
-      await this.runExclusive(() => this.reviveOrSignIn('lapsed', gen));
+      await this.wakeLapsed();
     } catch {
       // reported through events; the next request tries again
     }
@@ -400,6 +394,13 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     if (this.client === null || this.currentStatus === 'signed-out' || this.currentStatus === 'needs-sign-in')
       throw new NotSignedInError();
     return this.client;
+  }
+
+  /** Brings a lapsed session back (single flight); nothing when it is not lapsed. Throws what that throws. */
+  private async wakeLapsed(): Promise<void> {
+    if (!this.lapsed || this.currentStatus !== 'signed-in') return;
+    const gen = this.generation;
+    await this.runExclusive(() => this.reviveOrSignIn('lapsed', gen));
   }
 
   /** Waits for a running renewal or sign-in, ignoring its outcome. */

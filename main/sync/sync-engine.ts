@@ -135,6 +135,12 @@ export interface SyncEngineOptions {
   onEvent?: (event: SyncEvent) => void;
 }
 
+/** A timer the engine set: the clock's handle, and when it fires (epoch ms). */
+interface ScheduledTimer {
+  handle: unknown;
+  at: number;
+}
+
 const FRESH: Freshness = { stale: false, offline: false, refreshing: false, error: null };
 
 /**
@@ -176,11 +182,8 @@ export class SyncEngine {
   private failures = 0;
   private lastFailure: unknown = null;
   private lastSuccessAt: number | null = null;
-  private intervalTimer: unknown = null;
-  private midnightTimer: unknown = null;
-  /** When the interval and midnight timers fire (epoch ms), `null` when not set. */
-  private intervalDueAt: number | null = null;
-  private midnightDueAt: number | null = null;
+  private intervalTimer: ScheduledTimer | null = null;
+  private midnightTimer: ScheduledTimer | null = null;
   private active = false;
   /** Bumped by reset/stop: work started under an older epoch changes nothing. */
   private epoch = 0;
@@ -215,7 +218,7 @@ export class SyncEngine {
    * `null` when none is scheduled. The session keeper asks, to tell whether a ping is worth it.
    */
   get nextRefreshAt(): number | null {
-    const due = [this.intervalDueAt, this.midnightDueAt].filter((t): t is number => t !== null);
+    const due = [this.intervalTimer, this.midnightTimer].flatMap((timer) => (timer ? [timer.at] : []));
     return due.length === 0 ? null : Math.min(...due);
   }
 
@@ -783,9 +786,7 @@ export class SyncEngine {
   }
 
   private scheduleInterval(): void {
-    if (this.intervalTimer !== null) this.clock.clearTimeout(this.intervalTimer);
-    this.intervalTimer = null;
-    this.intervalDueAt = null;
+    this.intervalTimer = this.cancel(this.intervalTimer);
     if (!this.active) return;
     const delay = nextRefreshDelay({
       intervalMs: this.options.refreshIntervalMs(),
@@ -794,36 +795,36 @@ export class SyncEngine {
       now: this.clock.now(),
       quietNights: this.options.quietNights,
     });
-    this.intervalDueAt = this.clock.now() + delay;
-    this.intervalTimer = this.clock.setTimeout(() => {
+    this.intervalTimer = this.after(delay, () => {
       this.intervalTimer = null;
-      this.intervalDueAt = null;
       void this.refresh(this.failures > 0 ? 'retry' : 'interval');
-    }, delay);
+    });
   }
 
   private scheduleMidnight(): void {
-    if (this.midnightTimer !== null) this.clock.clearTimeout(this.midnightTimer);
-    this.midnightTimer = null;
-    this.midnightDueAt = null;
+    this.midnightTimer = this.cancel(this.midnightTimer);
     if (!this.active) return;
-    const delay = midnightRefreshDelay(this.clock.now());
-    this.midnightDueAt = this.clock.now() + delay;
-    this.midnightTimer = this.clock.setTimeout(() => {
+    this.midnightTimer = this.after(midnightRefreshDelay(this.clock.now()), () => {
       this.midnightTimer = null;
-      this.midnightDueAt = null;
       this.scheduleMidnight();
       void this.refresh('midnight', { account: true });
-    }, delay);
+    });
   }
 
   private clearTimers(): void {
-    for (const timer of [this.intervalTimer, this.midnightTimer])
-      if (timer !== null) this.clock.clearTimeout(timer);
-    this.intervalTimer = null;
-    this.midnightTimer = null;
-    this.intervalDueAt = null;
-    this.midnightDueAt = null;
+    this.intervalTimer = this.cancel(this.intervalTimer);
+    this.midnightTimer = this.cancel(this.midnightTimer);
+  }
+
+  /** Sets a timer of the injected clock that runs `fire` in `delay` ms, remembering when. */
+  private after(delay: number, fire: () => void): ScheduledTimer {
+    return { handle: this.clock.setTimeout(fire, delay), at: this.clock.now() + delay };
+  }
+
+  /** Clears `timer` if set; returns `null`, for the field that held it. */
+  private cancel(timer: ScheduledTimer | null): null {
+    if (timer !== null) this.clock.clearTimeout(timer.handle);
+    return null;
   }
 }
 

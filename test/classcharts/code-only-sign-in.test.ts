@@ -5,11 +5,10 @@
 // (`hasDob: birthday != nil`); classchartspro cdn/js/login.js shows the date field only when `has_dob` is
 // true. How sure: two mocks and one client agree; no live capture (the doctor's first real run settles it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClassChartsClient } from '../../main/classcharts/client';
+import type { ClassChartsClient } from '../../main/classcharts/client';
 import { WrongCredentialsError } from '../../main/classcharts/errors';
-import { systemClock } from '../../main/ports';
 import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
-import { failure, interceptFetch, jsonResponse, recordingLogger } from './helpers';
+import { clientOn, failure, interceptFetch, jsonResponse, recordingLogger } from './helpers';
 
 const TODAY = '2026-11-04';
 let fake: FakeClassCharts;
@@ -22,12 +21,7 @@ afterAll(async () => {
 });
 
 function client(fetchFn: typeof fetch = fetch): ClassChartsClient {
-  return new ClassChartsClient({
-    fetch: fetchFn,
-    baseUrl: fake.url,
-    clock: systemClock,
-    logger: recordingLogger(),
-  });
+  return clientOn(fake.url, fetchFn);
 }
 
 const codeOnly = () => fake.accounts.codeOnly!;
@@ -104,7 +98,7 @@ describe('a refused sign-in blames the code only when the code is unknown', () =
       if (/\/student\/checkpupilcode\//.test(String(input))) throw new TypeError('fetch failed');
       return fetch(input, init);
     };
-    const c = new ClassChartsClient({ fetch: down, baseUrl: fake.url, clock: systemClock, logger });
+    const c = clientOn(fake.url, down, logger);
     const error = await failure(c.login({ kind: 'student', code: 'SECRET42', dateOfBirth: '' }));
     expect(error).toMatchObject({ field: undefined });
     expect(logger.text()).toContain('/student/checkpupilcode/{code}');

@@ -9,7 +9,7 @@
 // The fake's generated data carries such names by default (test/fake-classcharts/dataset.ts). The client
 // decodes every plain-text field once (main/classcharts/map.ts) and leaves HTML bodies as they came.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClassChartsClient } from '../../main/classcharts/client';
+import type { ClassChartsClient } from '../../main/classcharts/client';
 import { addDays } from '../../main/classcharts/dates';
 import {
   mapActivityPoint,
@@ -34,10 +34,9 @@ import {
   lessonSchema,
   pupilSchema,
 } from '../../main/classcharts/schemas';
-import { systemClock } from '../../main/ports';
 import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
 import { lessonsOn } from '../fake-classcharts/timetable';
-import { recordingLogger } from './helpers';
+import { clientOn } from './helpers';
 
 /** A Wednesday in term (the fake's demo data is built around it). */
 const TODAY = '2026-11-04';
@@ -55,12 +54,7 @@ afterAll(async () => {
 });
 
 async function student(): Promise<ClassChartsClient> {
-  const client = new ClassChartsClient({
-    fetch,
-    baseUrl: fake.url,
-    clock: systemClock,
-    logger: recordingLogger(),
-  });
+  const client = clientOn(fake.url);
   await client.login({ kind: 'student', ...fake.accounts.student });
   return client;
 }
@@ -144,12 +138,7 @@ describe('the client decodes names once (against the fake)', () => {
     const before = parent.user.name;
     parent.user.name = 'Sarah O&#039;Neill-Hughes';
     try {
-      const client = new ClassChartsClient({
-        fetch,
-        baseUrl: fake.url,
-        clock: systemClock,
-        logger: recordingLogger(),
-      });
+      const client = clientOn(fake.url);
       await client.login({
         kind: 'parent',
         email: fake.accounts.parent.email,

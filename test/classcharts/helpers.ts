@@ -1,8 +1,9 @@
 // Test doubles for the client tests: a clock whose timers fire on demand, a logger that records every
 // entry (to prove no secret is logged), and fetch wrappers that reshape answers.
 import { expect } from 'vitest';
+import { ClassChartsClient } from '../../main/classcharts/client';
 import { ClassChartsError } from '../../main/classcharts/errors';
-import type { Clock, Logger } from '../../main/ports';
+import { type Clock, type Logger, systemClock } from '../../main/ports';
 
 /** A clock at a fixed instant whose timers run only when `fire()` is called. */
 export function manualClock(
@@ -97,4 +98,13 @@ export async function failure(promise: Promise<unknown>): Promise<ClassChartsErr
   );
   expect(result).toBeInstanceOf(ClassChartsError);
   return result as ClassChartsError;
+}
+
+/** A client on `baseUrl` (a fake's URL) with `fetchFn` (default Node's fetch), the system clock and `logger`. */
+export function clientOn(
+  baseUrl: string,
+  fetchFn: typeof fetch = fetch,
+  logger: Logger = recordingLogger(),
+): ClassChartsClient {
+  return new ClassChartsClient({ fetch: fetchFn, baseUrl, clock: systemClock, logger });
 }

@@ -1,11 +1,10 @@
 // The client's `revive()` (issue 25 §3): a ping with the token held, or with the one a read was refused,
 // before signing in again (skeffling/timetable-plus `extension/common.js` `ccRefreshSession`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClassChartsClient } from '../../main/classcharts/client';
+import type { ClassChartsClient } from '../../main/classcharts/client';
 import { SessionExpiredError } from '../../main/classcharts/errors';
-import { systemClock } from '../../main/ports';
 import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
-import { interceptFetch, jsonResponse, recordingLogger } from './helpers';
+import { clientOn, interceptFetch, jsonResponse } from './helpers';
 
 let fake: FakeClassCharts;
 beforeAll(async () => {
@@ -16,12 +15,7 @@ afterAll(async () => {
 });
 
 async function signedIn(fetchFn: typeof fetch = fetch): Promise<ClassChartsClient> {
-  const c = new ClassChartsClient({
-    fetch: fetchFn,
-    baseUrl: fake.url,
-    clock: systemClock,
-    logger: recordingLogger(),
-  });
+  const c = clientOn(fake.url, fetchFn);
   await c.login({ kind: 'student', ...fake.accounts.student });
   return c;
 }
@@ -59,12 +53,7 @@ describe('revive', () => {
   });
 
   it('before any sign-in there is nothing to revive: null, nothing sent', async () => {
-    const c = new ClassChartsClient({
-      fetch,
-      baseUrl: fake.url,
-      clock: systemClock,
-      logger: recordingLogger(),
-    });
+    const c = clientOn(fake.url);
     const mark = fake.requests.length;
     expect(await c.revive()).toBeNull();
     expect(fake.requests.length).toBe(mark);

@@ -5,11 +5,10 @@
 // both read either. docs/classcharts-api.md §5.7, §7.18. The fake serves it with `timetableByDate`
 // (`--timetable-by-date`); the client takes the lessons under the day it asked for.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClassChartsClient } from '../../main/classcharts/client';
+import type { ClassChartsClient } from '../../main/classcharts/client';
 import { BadResponseError } from '../../main/classcharts/errors';
-import { systemClock } from '../../main/ports';
 import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
-import { jsonResponse, recordingLogger } from './helpers';
+import { clientOn, jsonResponse } from './helpers';
 
 /** A Wednesday in term; the fake's demo data is built around it. */
 const TODAY = '2026-11-04';
@@ -30,7 +29,7 @@ afterAll(async () => {
 });
 
 function client(fake: FakeClassCharts): ClassChartsClient {
-  return new ClassChartsClient({ fetch, baseUrl: fake.url, clock: systemClock, logger: recordingLogger() });
+  return clientOn(fake.url);
 }
 
 async function student(fake: FakeClassCharts): Promise<ClassChartsClient> {
@@ -59,12 +58,7 @@ function answering(data: (day: string) => unknown): typeof fetch {
 }
 
 async function studentWith(fetcher: typeof fetch): Promise<ClassChartsClient> {
-  const c = new ClassChartsClient({
-    fetch: fetcher,
-    baseUrl: listed.url,
-    clock: systemClock,
-    logger: recordingLogger(),
-  });
+  const c = clientOn(listed.url, fetcher);
   await c.login({ kind: 'student', ...listed.accounts.student });
   return c;
 }

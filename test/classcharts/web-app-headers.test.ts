@@ -5,11 +5,10 @@
 // custom_components/classcharts/api.py:66-71 (a parent). A server may answer AJAX requests differently.
 // docs/classcharts-api.md §1.1. Checked on the fake's request log; the fake does not act on them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClassChartsClient } from '../../main/classcharts/client';
+import type { ClassChartsClient } from '../../main/classcharts/client';
 import { WrongCredentialsError } from '../../main/classcharts/errors';
-import { systemClock } from '../../main/ports';
 import { type FakeClassCharts, type RecordedRequest, startFakeClassCharts } from '../fake-classcharts/index';
-import { recordingLogger } from './helpers';
+import { clientOn } from './helpers';
 
 const TODAY = '2026-11-04';
 
@@ -23,7 +22,7 @@ afterAll(async () => {
 });
 
 function client(): ClassChartsClient {
-  return new ClassChartsClient({ fetch, baseUrl: fake.url, clock: systemClock, logger: recordingLogger() });
+  return clientOn(fake.url);
 }
 
 /** The three headers of a request, as the fake recorded them (names lower-cased). */
