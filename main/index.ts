@@ -10,7 +10,7 @@
  *
  * Environment: CLASSCHARTS_BASE_URL and CLASSCHARTS_DEMO=1 (`npm run demo`, environment.ts),
  * CLASSCHARTS_DEBUG=1 (debug log lines), ELECTRON_RENDERER_URL (set by `electron-vite dev`).
- * `--self-test` runs the checks of main/platform/self-test.ts instead of the app and exits (docs/self-test.md).
+ * `--self-test` runs the checks of main/self-test/ instead of the app and exits (docs/self-test.md).
  */
 import {
   BrowserWindow,
@@ -54,7 +54,7 @@ import { createOpenPath } from './platform/open-path';
 import { createPopover, isRendererUrl, rendererLocation, type Popover } from './platform/popover';
 import type { Rect } from './platform/position';
 import { hardenSession, hardenWebContents } from './platform/security';
-import { SELF_TEST_ARG, selfTestCommand } from './platform/self-test';
+import { SELF_TEST_ARG, selfTestCommand } from './platform/self-test-command';
 import { createShortcut } from './platform/shortcut';
 import { createElectronStore } from './platform/store';
 import { createFolderStore, REMEMBERED_DATA_FOLDER } from './adapters/folder-store';
@@ -353,7 +353,8 @@ async function boot(): Promise<void> {
 }
 
 if (process.argv.includes(SELF_TEST_ARG)) {
-  // Checks and exits: no tray, no window, no single-instance lock, a throwaway profile (self-test.ts).
+  // Checks and exits: no tray, no window, no single-instance lock, a throwaway profile
+  // (platform/self-test-command.ts).
   const electron = { app, safeStorage, Notification, globalShortcut, net, session };
   const io = { env: process.env, platform, arch: process.arch, versions: process.versions };
   void selfTestCommand(electron, { ...io, print: (line) => console.log(line) }).then((code) =>

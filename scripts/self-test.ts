@@ -6,7 +6,7 @@
 //
 // `npm run self-test -- --packed`: runs the app that `npm run build && npx electron-builder --dir` left in
 // dist/ instead, as users get it (app.asar, fuses flipped): no build, no fake server — a packaged app ignores
-// CLASSCHARTS_BASE_URL and signs in to the stand-in the self-test starts itself (main/platform/self-test.ts
+// CLASSCHARTS_BASE_URL and signs in to the stand-in the self-test starts itself (main/self-test/runner.ts
 // `signInTarget`). `--allow-fail <check>` (repeatable) lets that one check fail without failing the run;
 // CI passes `--allow-fail notifications` (docs/releasing.md). Either way every check must print its line.
 import { spawn } from 'node:child_process';
@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
-import { CHECK_NAMES, parseCheckLine } from '../main/platform/self-test';
+import { CHECK_NAMES, parseCheckLine } from '../main/self-test/report';
 import { runBuild, electronArgs, electronPackageDir, findElectronBinary, MISSING_ELECTRON } from './launch';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

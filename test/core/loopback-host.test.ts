@@ -3,7 +3,7 @@
 // sign-in stand-in. The preview's page and bridge: test/preview/preview.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
 import { isAllowedHost, isAllowedOrigin } from '../../main/loopback-host';
-import { startSignInStandIn } from '../../main/platform/self-test-server';
+import { startSignInStandIn } from '../../main/self-test/stand-in-server';
 import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
 import { requestWithHost } from '../host-request';
 

@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHECK_NAMES, formatCheck, type CheckResult } from '../../main/platform/self-test';
+import { CHECK_NAMES, formatCheck, type CheckResult } from '../../main/self-test/report';
 import { electronPackageDir, findElectronBinary, MISSING_ELECTRON } from '../../scripts/launch';
 import {
   packedBinaryCandidates,
