@@ -1,5 +1,6 @@
-// ESLint flat config: TypeScript + Svelte, Prettier for formatting, and the import boundaries of
-// docs/design.md "Electron only in the glue" (and the renderer talks only to the bridge).
+// ESLint flat config: TypeScript + Svelte, Prettier for formatting, and the layers of docs/architecture.md:
+// electron only in the glue (docs/design.md); common/ imports nothing of the app's; preload and the
+// renderer never import main/; the API client (main/classcharts/) and the contract do not import each other.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
@@ -38,6 +39,44 @@ const nodeBuiltins = [
   'worker_threads',
   'zlib',
 ];
+
+const nodeModules = {
+  paths: nodeBuiltins.map((name) => ({
+    name,
+    message: 'This layer runs in a sandbox too: no Node modules.',
+  })),
+  patterns: [{ group: ['node:*'], message: 'This layer runs in a sandbox too: no Node modules.' }],
+};
+
+/** No import from main/: preload and the renderer reach main only through the contract (common/contract). */
+const notMain = {
+  group: ['**/main/**', '../main', '../../main'],
+  message: 'Only main may import from main/: use the contract in common/contract and the bridge.',
+};
+
+/** The shared project (common/) is the bottom layer: it imports nothing of main, preload or renderer. */
+const commonLayer = {
+  paths: [...electronOnlyInGlue.paths, ...nodeModules.paths],
+  patterns: [
+    ...nodeModules.patterns,
+    {
+      group: ['**/main/**', '**/preload/**', '**/renderer/**', '**/test/**', '**/dev/**'],
+      message: 'common/ is the shared bottom layer: it may import only from common/.',
+    },
+  ],
+};
+
+/** The API client speaks the service's domain (common/domain.ts), not the popover's contract. */
+const clientLayer = {
+  paths: electronOnlyInGlue.paths,
+  patterns: [
+    {
+      group: ['**/common/contract', '**/common/contract/**'],
+      message:
+        'The API client does not know the contract: use common/domain.ts, common/errors.ts, common/text.ts.',
+    },
+  ],
+};
 
 export default tseslint.config(
   {
@@ -80,6 +119,19 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    files: ['common/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', commonLayer] },
+  },
+  {
+    files: ['main/classcharts/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', clientLayer] },
+  },
+  {
+    // Preload: the contract over Electron IPC; it may import electron (preload/index.ts) but not main/.
+    files: ['preload/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notMain] }] },
+  },
+  {
     // The renderer talks to main only through window.classcharts (renderer/lib/bridge).
     files: ['renderer/**/*.ts', 'renderer/**/*.svelte'],
     languageOptions: { globals: { ...globals.browser } },
@@ -87,20 +139,11 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            ...electronOnlyInGlue.paths,
-            ...nodeBuiltins.map((name) => ({
-              name,
-              message: 'The renderer runs in a sandbox: no Node modules.',
-            })),
-          ],
+          paths: [...electronOnlyInGlue.paths, ...nodeModules.paths],
           patterns: [
-            { group: ['node:*'], message: 'The renderer runs in a sandbox: no Node modules.' },
-            {
-              group: ['**/main/**', '../main', '../../main'],
-              message:
-                'The renderer may not import from main/: use preload/contract.ts types and the bridge.',
-            },
+            ...nodeModules.patterns,
+            notMain,
+            { group: ['**/preload/**'], message: 'The renderer reaches preload only as window.classcharts.' },
           ],
         },
       ],

@@ -1,6 +1,6 @@
 /**
  * createApp(ports): the app service the popover, the tray, the preview and `cli watch` talk to. It
- * implements every channel of preload/contract.ts (`App` in ./ports.ts) on top of:
+ * implements every channel of common/contract (`App` in ./ports.ts) on top of:
  * - the session keeper (./session/keeper.ts): sign-in, renewal every 170 s while worth it (a remembered
  *   session lapses between uses), recovery, sign-out;
  * - the sync engine (./sync/sync-engine.ts): refresh at start, on an interval, at midnight, on resume and
@@ -33,12 +33,12 @@ import type {
   NavigateTarget,
   Settings,
   ShortcutStatus,
-} from '../preload/contract';
-import { attachmentHandling } from '../preload/attachment-types';
+} from '../common/contract';
+import { attachmentHandling } from '../common/attachments';
 import { createMemoryStore } from './adapters/memory-store';
 import { signedLinkExpiresAt } from './attachment-names';
 import { ClassChartsClient, type Credentials } from './classcharts/client';
-import type { Announcement, Attachment, Homework, Pupil } from './classcharts/types';
+import type { Announcement, Attachment, Homework, Pupil } from '../common/domain';
 import {
   AttachmentLinkExpiredError,
   InvalidInputError,
@@ -665,7 +665,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
    * `attachment:open`: looks the file up in main's own data (never a URL from the renderer), refuses
    * programs and scripts, reads the homework again first when its signed link has expired (and once more
    * if the download says so), downloads it through the client (the keeper signs in again when an
-   * announcement file needs a fresh session), then by its type (preload/attachment-types.ts
+   * announcement file needs a fresh session), then by its type (common/attachments.ts
    * `attachmentHandling`) saves it in the private folder and opens it with the system's default
    * application, or — a type that can run code, or a file the service did not virus-check — saves it to
    * Downloads and never opens it. Every saved file is marked as downloaded. Every failure is an Error

@@ -1,6 +1,6 @@
 /**
  * Pure helpers for opening attachments (main/app.ts `attachment:open`): a file name safe to write, and when
- * a signed storage link expires. What each type of file does: preload/attachment-types.ts. No node, no
+ * a signed storage link expires. What each type of file does: common/attachments.ts. No node, no
  * electron.
  */
 

@@ -1,5 +1,5 @@
 /**
- * zod schemas for the argument of every invoke channel of preload/contract.ts, and `parseRequest`, the
+ * zod schemas for the argument of every invoke channel of common/contract, and `parseRequest`, the
  * one function every transport (Electron IPC in main/platform/, the preview's WebSocket) and createApp's
  * own handlers use to validate what the renderer sent. A compile-time check makes `tsc` fail when a
  * channel has no schema or a schema produces the wrong type.
@@ -8,15 +8,14 @@
  */
 import { z } from 'zod';
 import {
-  webLinkProblem,
-  WEB_LINK_REFUSALS,
   type AccountKind,
   type HomeworkTickRequest,
   type InvokeChannel,
   type LoginRequest,
   type RecordKind,
   type RequestOf,
-} from '../preload/contract';
+} from '../common/contract';
+import { webLinkProblem, WEB_LINK_REFUSALS } from '../common/text';
 import { isIsoDate } from './classcharts/dates';
 import { settingsPatchSchema } from './settings';
 
@@ -96,7 +95,7 @@ export const homeworkTickRequestSchema: z.ZodType<HomeworkTickRequest> = z.stric
 
 /**
  * True for an absolute `http:` or `https:` URL with no credentials in it, at most
- * {@link WEB_LINK_MAX_LENGTH} characters (preload/contract.ts `webLinkProblem`, shared with the popover).
+ * {@link WEB_LINK_MAX_LENGTH} characters (common/text.ts `webLinkProblem`, shared with the popover).
  */
 export function isWebUrl(value: string): boolean {
   return webLinkProblem(value) === null;
@@ -114,7 +113,7 @@ export const externalUrlSchema = z.string().superRefine((value, ctx) => {
 
 /**
  * `attachment:open` and `attachment:reveal`: which listed file, by kind, item id and place — no URL
- * (preload/contract.ts `AttachmentRequest`). Main looks the file up in its own data.
+ * (common/contract `AttachmentRequest`). Main looks the file up in its own data.
  */
 export const attachmentRequestSchema = z.strictObject({
   kind: z.enum(['homework', 'announcement']),
@@ -125,14 +124,14 @@ export const attachmentRequestSchema = z.strictObject({
 
 /**
  * `announcement:read` and `announcement:get`: which announcement was opened (whose body is asked for), for
- * which pupil (preload/contract.ts).
+ * which pupil (common/contract).
  */
 export const announcementReadRequestSchema = z.strictObject({
   announcementId: z.int().positive().max(Number.MAX_SAFE_INTEGER),
   pupilId: pupilIdSchema.optional(),
 });
 
-/** `homework:get`: which homework's description, for which pupil (preload/contract.ts `HomeworkRequest`). */
+/** `homework:get`: which homework's description, for which pupil (common/contract `HomeworkRequest`). */
 export const homeworkRequestSchema = z.strictObject({
   homeworkId: z.int().positive().max(Number.MAX_SAFE_INTEGER),
   pupilId: pupilIdSchema.optional(),
@@ -143,7 +142,7 @@ export type RequestSchemas = { [C in InvokeChannel]: z.ZodType<RequestOf<C>, unk
 
 /**
  * One schema per invoke channel. `satisfies RequestSchemas` is the compile-time check: a channel added to
- * preload/contract.ts without a schema here (or with a schema of the wrong type) fails `tsc`.
+ * common/contract without a schema here (or with a schema of the wrong type) fails `tsc`.
  */
 export const REQUEST_SCHEMAS = {
   'state:get': noArgument,

@@ -62,7 +62,7 @@ import { createTray, startMinuteTicker, type TrayController } from './platform/t
 import { createElectronUpdater, updaterOffReason } from './platform/updater';
 import { createSafeStorageVault } from './platform/vault';
 import { systemClock, type AppPorts } from './ports';
-import type { AppState } from '../preload/contract';
+import type { AppState } from '../common/contract';
 
 const logger = createConsoleLogger({ debug: process.env.CLASSCHARTS_DEBUG === '1' });
 const platform = process.platform;

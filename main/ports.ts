@@ -13,7 +13,7 @@ import type {
   NavigateTarget,
   NotificationKind,
   UpdateState,
-} from '../preload/contract';
+} from '../common/contract';
 
 /** Time source and timers. `now()` is epoch milliseconds; delays are milliseconds. */
 export interface Clock {
@@ -178,7 +178,7 @@ export interface AttachmentFolder {
 
 /**
  * The user's Downloads folder, where a file the app will not open is saved as a browser saves it
- * (preload/attachment-types.ts `attachmentHandling`). Node: main/adapters/downloads-folder.ts.
+ * (common/attachments.ts `attachmentHandling`). Node: main/adapters/downloads-folder.ts.
  */
 export interface Downloads {
   /**

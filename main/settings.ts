@@ -1,5 +1,5 @@
 /**
- * Settings: the zod schemas for a full `Settings` and a `SettingsPatch` (preload/contract.ts), the merge
+ * Settings: the zod schemas for a full `Settings` and a `SettingsPatch` (common/contract), the merge
  * of a patch into the current settings, and a lenient loader for what the store holds (a setting that is
  * missing, corrupt or from another version falls back to its default, one field at a time).
  *
@@ -13,7 +13,7 @@ import {
   type NotificationKind,
   type Settings,
   type SettingsPatch,
-} from '../preload/contract';
+} from '../common/contract';
 import type { Store } from './ports';
 
 /** The store key settings live under. */

@@ -5,14 +5,14 @@
  * other files), so it imports only `electron` and the transport-agnostic bridge.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { createBridge } from './bridge';
+import { createBridge } from '../common/contract/bridge';
 import {
   EVENT_CHANNELS,
   INVOKE_CHANNELS,
   type BridgeTransport,
   type EventChannel,
   type InvokeChannel,
-} from './contract';
+} from '../common/contract';
 
 const invokeChannels: ReadonlySet<string> = new Set<InvokeChannel>(INVOKE_CHANNELS);
 const eventChannels: ReadonlySet<string> = new Set<EventChannel>(EVENT_CHANNELS);

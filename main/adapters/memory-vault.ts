@@ -2,7 +2,7 @@
  * An in-memory Vault (main/ports.ts) for tests, the CLI and the preview: secrets live only in this
  * process and vanish with it. No electron, no node imports.
  */
-import type { KeychainStatus } from '../../preload/contract';
+import type { KeychainStatus } from '../../common/contract';
 import { KeychainLockedError, type Vault } from '../ports';
 
 /** Options for {@link createMemoryVault}. */

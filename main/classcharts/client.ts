@@ -78,7 +78,7 @@ import type {
   IsoDate,
   Lesson,
   Pupil,
-} from './types';
+} from '../../common/domain';
 import {
   checkDate,
   checkPupilId,

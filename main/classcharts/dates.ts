@@ -6,7 +6,7 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import type { Instant, IsoDate } from './types';
+import type { Instant, IsoDate } from '../../common/domain';
 
 /** The school time zone. */
 export const SCHOOL_TIME_ZONE = 'Europe/London';

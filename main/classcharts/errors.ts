@@ -5,7 +5,7 @@
  *
  * Each error carries:
  * - `code`: a stable machine code; for sign-in failures it is the contract's `LoginErrorCode`
- *   (preload/contract.ts), plus `session-expired` for a session the service no longer accepts;
+ *   (common/contract), plus `session-expired` for a session the service no longer accepts;
  * - `userMessage`: one sentence a pupil or parent understands, fit to show as is;
  * - `message`: a technical line for the log. Neither message ever holds a session token, an access code,
  *   a date of birth, an email address or a password.
@@ -13,7 +13,7 @@
  * Sources: docs/classcharts-api.md §2.1 (failed login), §2.6 (expired session), §3 (error strings,
  * non-JSON answers), §8.7 (errors are `success: 0` bodies).
  */
-import type { LoginErrorCode } from '../../preload/contract';
+import type { LoginErrorCode } from '../../common/errors';
 
 /**
  * A machine code for a client error: the contract's sign-in codes, plus `session-expired`, and the

@@ -12,7 +12,7 @@
  * (`…Html` fields) and addresses (`…Url`, `url`) are kept as they came.
  */
 import { decodeHTML } from 'entities';
-import { cutText } from '../../preload/contract';
+import { cutText } from '../../common/text';
 import { isIsoDate, londonDate, londonLocalToInstant, parseInstant, toLondonInstant } from './dates';
 import type {
   RawActivityPoint,
@@ -43,14 +43,14 @@ import type {
   Lesson,
   Polarity,
   Pupil,
-} from './types';
+} from '../../common/domain';
 
 /**
  * The longest school text a mapped record holds, in UTF-16 code units: a name, title or reason is cut to
  * {@link SCHOOL_TEXT_MAX} and school HTML to {@link SCHOOL_HTML_MAX}, with `…` (issue 15: a broken or
  * hostile record of 100 KB fields must not make the app slow — each snapshot crosses IPC to the popover —
  * while no real field comes near). Addresses (keys ending `url`/`Url`) are never cut: a cut address goes
- * elsewhere, and one too long is refused when opened (preload/contract.ts `webLinkProblem`).
+ * elsewhere, and one too long is refused when opened (common/text.ts `webLinkProblem`).
  */
 export const SCHOOL_TEXT_MAX = 1_000;
 /** The longest school HTML (a description, a lesson note) a mapped record holds; see {@link SCHOOL_TEXT_MAX}. */

@@ -6,7 +6,7 @@
  */
 import { isIsoDate } from './dates';
 import { InvalidInputError } from './errors';
-import type { IsoDate } from './types';
+import type { IsoDate } from '../../common/domain';
 
 /**
  * Student sign-in details after normalisation: code trimmed and upper-cased, DOB `DD/MM/YYYY` padded, or `''`

@@ -28,7 +28,7 @@ import { z } from 'zod';
 import { NetworkError } from '../classcharts/errors';
 import { compareFields, type MissingField } from '../classcharts/schema-fields';
 import { excerptOf } from '../classcharts/transport';
-import type { IsoDate } from '../classcharts/types';
+import type { IsoDate } from '../../common/domain';
 import {
   encodedNames,
   type EncodedNamesFinding,

@@ -11,7 +11,7 @@
  * Secrets stay in memory; nothing here prints or logs them.
  */
 import { ClassChartsClient, type Credentials } from '../classcharts/client';
-import type { Account, Pupil } from '../classcharts/types';
+import type { Account, Pupil } from '../../common/domain';
 import { type Clock, type Logger, silentLogger, systemClock } from '../ports';
 import { UsageError } from './errors';
 

@@ -17,7 +17,7 @@
  */
 import { parseArgs } from 'node:util';
 import { londonDate } from '../classcharts/dates';
-import type { Homework, HomeworkStatus, IsoDate } from '../classcharts/types';
+import type { Homework, HomeworkStatus, IsoDate } from '../../common/domain';
 import { systemClock } from '../ports';
 import { homeworkWindow } from '../sync/schedule';
 import { type CliDeps, signInFromEnv } from './env';

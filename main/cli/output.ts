@@ -3,7 +3,7 @@
  * readable (non-`--json`) form. Times are shown as Europe/London wall-clock `HH:MM`.
  */
 import { londonTime, parseInstant } from '../classcharts/dates';
-import type { Instant } from '../classcharts/types';
+import type { Instant } from '../../common/domain';
 
 /** Where a command writes: `out` is stdout (results), `err` is stderr (the one-line failure). */
 export interface CliIo {

@@ -27,7 +27,7 @@ import {
   pupilsSchema,
   timetableSchema,
 } from '../classcharts/schemas';
-import type { IsoDate, Pupil } from '../classcharts/types';
+import type { IsoDate, Pupil } from '../../common/domain';
 import { systemClock } from '../ports';
 import { type CliDeps, createClient, type EnvConfig, readEnv, selectPupil } from './env';
 

@@ -20,7 +20,7 @@
  * one the fake always sends); add it by hand, then.
  */
 import { addDays, dayOfWeek } from '../classcharts/dates';
-import type { IsoDate } from '../classcharts/types';
+import type { IsoDate } from '../../common/domain';
 
 /** The sign-ins of a replayed dataset (made up; the recorded account's are never stored). */
 export const REPLAY_LOGINS = {

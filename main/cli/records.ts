@@ -14,7 +14,7 @@
  * - `behaviour`: `{ kind, pupil: {id, name}, from, to, summary: BehaviourSummary }`;
  * - `attendance`: `{ kind, pupil: {id, name}, from, to, attendance: Attendance }`;
  * - the others: `{ kind, pupil: {id, name}, from, to, items: [...] }` with the domain types of
- *   main/classcharts/types.ts (`from`/`to` are `null` when not given for the unranged kinds).
+ *   common/domain.ts (`from`/`to` are `null` when not given for the unranged kinds).
  */
 import { parseArgs } from 'node:util';
 import { addDays, londonDate } from '../classcharts/dates';
@@ -29,7 +29,7 @@ import type {
   Instant,
   IsoDate,
   Pupil,
-} from '../classcharts/types';
+} from '../../common/domain';
 import { InvalidInputError } from '../classcharts/errors';
 import { toIsoDate } from '../classcharts/map';
 import { checkRange } from '../classcharts/validate';

@@ -12,7 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import { addDays, dayOfWeek, londonDate } from '../classcharts/dates';
-import type { Homework, HomeworkStatus, Instant, IsoDate, Lesson } from '../classcharts/types';
+import type { Homework, HomeworkStatus, Instant, IsoDate, Lesson } from '../../common/domain';
 import { checkDate } from '../classcharts/validate';
 import { systemClock } from '../ports';
 import { type CliDeps, createClient, readEnv, selectPupil } from './env';

@@ -11,9 +11,9 @@
  * points, badges, announcements, new detentions) is recorded, not postponed: it stays in the popover, and
  * the morning brings no burst of last night's news (docs/notes/core.md, Decisions).
  */
-import type { NotificationKind, Settings } from '../../preload/contract';
+import type { NotificationKind, Settings } from '../../common/contract';
 import { londonMinuteOfDay } from '../classcharts/dates';
-import type { AccountKind } from '../classcharts/types';
+import type { AccountKind } from '../../common/domain';
 import type { AppNotification } from '../ports';
 import type { ExtraKind, KnownData } from '../sync/known-data';
 import { pupilCandidates, type Candidate } from './rules';

@@ -36,7 +36,7 @@
  * Lesson reminders, lesson changes and detention-soon are for the pupil at the keyboard: a student
  * account, and the selected pupil of a parent account.
  */
-import type { NotificationKind, Settings } from '../../preload/contract';
+import type { NotificationKind, Settings } from '../../common/contract';
 import { addDays, daysBetween, londonDate, londonMinuteOfDay, parseInstant } from '../classcharts/dates';
 import type {
   AccountKind,
@@ -47,7 +47,7 @@ import type {
   Homework,
   Lesson,
   Pupil,
-} from '../classcharts/types';
+} from '../../common/domain';
 import type { Fetched, KnownPupil } from '../sync/known-data';
 import { isHomeworkOpen } from '../sync/snapshot';
 

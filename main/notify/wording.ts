@@ -6,9 +6,9 @@
  * notification's `pupilId` still tells the app which child it is about, and a click opens the popover on
  * that child (docs/notes/core.md, Decisions). Pure; Europe/London dates.
  */
-import type { NavigateTarget } from '../../preload/contract';
+import type { NavigateTarget } from '../../common/contract';
 import { addDays, londonDate } from '../classcharts/dates';
-import type { IsoDate } from '../classcharts/types';
+import type { IsoDate } from '../../common/domain';
 import type { AppNotification } from '../ports';
 import type { Candidate, NotifyFact } from './rules';
 

@@ -1,5 +1,5 @@
 /**
- * The contract (preload/contract.ts) over Electron IPC, main side: one `ipcMain.handle` per invoke
+ * The contract (common/contract) over Electron IPC, main side: one `ipcMain.handle` per invoke
  * channel, each of which
  *   1. refuses any sender but the popover's top frame showing our own page (docs/design.md "Contract
  *      style": main checks the sender is our window),
@@ -23,7 +23,7 @@ import {
   type EventChannels,
   type InvokeChannel,
   type RequestOf,
-} from '../../preload/contract';
+} from '../../common/contract';
 import { InvalidRequestError, parseRequest } from '../contract-schemas';
 import type { App, Logger } from '../ports';
 

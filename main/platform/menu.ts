@@ -6,7 +6,7 @@
  * actions, which the composition root maps onto the app's handlers.
  */
 import type { MenuItemConstructorOptions } from 'electron';
-import type { AppState } from '../../preload/contract';
+import type { AppState } from '../../common/contract';
 
 /** What the menu items do. Each may return a promise; the caller handles failures. */
 export interface TrayMenuActions {

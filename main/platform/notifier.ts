@@ -15,7 +15,7 @@ import type {
   Notification as ElectronNotification,
   NotificationConstructorOptions,
 } from 'electron';
-import type { NavigateTarget } from '../../preload/contract';
+import type { NavigateTarget } from '../../common/contract';
 import type { AppNotification, Logger, NotificationDelivery, Notifier } from '../ports';
 
 /** The `Notification` class (or a test fake with the same shape). */

@@ -15,7 +15,7 @@
 import type { BrowserWindow, BrowserWindowConstructorOptions, Screen } from 'electron';
 import { join, posix, win32 } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EventChannel, EventChannels } from '../../preload/contract';
+import type { EventChannel, EventChannels } from '../../common/contract';
 import { popoverPosition, type Edge, type Rect } from './position';
 import { popoverWebPreferences } from './security';
 

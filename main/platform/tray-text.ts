@@ -1,5 +1,5 @@
 /**
- * The tray's words and icon state, as pure functions of the snapshot (`AppState`, preload/contract.ts)
+ * The tray's words and icon state, as pure functions of the snapshot (`AppState`, common/contract)
  * and the time: the macOS menu-bar title (short, capped: notch and crowded bars), the tooltip (all
  * platforms, capped to what Windows shows) and which icon to draw. Minutes to the next lesson are
  * counted from `now`, not from the snapshot, so a redraw at each minute boundary stays right between
@@ -7,7 +7,7 @@
  *
  * No electron import; main/platform/tray.ts applies the result.
  */
-import { keychainWord, type AppState, type LessonView, type PupilView } from '../../preload/contract';
+import { keychainWord, type AppState, type LessonView, type PupilView } from '../../common/contract';
 import { daysBetween, londonDate, londonTime, parseInstant } from '../classcharts/dates';
 
 /** Longest menu-bar title (characters, ellipsis included); longer titles are cut. */

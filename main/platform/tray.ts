@@ -13,7 +13,7 @@
  */
 import type { Menu, NativeImage, Rectangle, Tray } from 'electron';
 import { join } from 'node:path';
-import type { AppState } from '../../preload/contract';
+import type { AppState } from '../../common/contract';
 import type { Clock } from '../ports';
 import { trayMenuTemplate, type TrayMenuActions } from './menu';
 import { isEmptyRect, type Rect } from './position';

@@ -13,7 +13,7 @@
  * docs/auto-update.md.
  */
 import type { AppUpdater, ProgressInfo, UpdateDownloadedEvent, UpdateInfo } from 'electron-updater';
-import type { UpdateState } from '../../preload/contract';
+import type { UpdateState } from '../../common/contract';
 import type { Logger, Updater } from '../ports';
 
 /** Options for {@link createElectronUpdater}. */

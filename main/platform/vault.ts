@@ -21,7 +21,7 @@
  * encryptor exists); Chromium components/os_crypt/async/browser/posix_key_provider.cc (`v10`).
  */
 import type { SafeStorage } from 'electron';
-import type { KeychainStatus } from '../../preload/contract';
+import type { KeychainStatus } from '../../common/contract';
 import { KeychainLockedError, type Logger, type Store, type Vault } from '../ports';
 
 /** The part of Electron's `safeStorage` the vault uses (async API). */

@@ -25,7 +25,7 @@
 import { z } from 'zod';
 import type { Credentials } from '../classcharts/client';
 import { InvalidInputError, SessionExpiredError } from '../classcharts/errors';
-import type { AccountKind } from '../classcharts/types';
+import type { AccountKind } from '../../common/domain';
 import { KeychainLockedError, type Clock, type Logger, type Vault } from '../ports';
 import {
   DEFAULT_RENEWAL_POLICY,

@@ -17,7 +17,7 @@ import type {
   IsoDate,
   Lesson,
   Pupil,
-} from '../classcharts/types';
+} from '../../common/domain';
 import type { Store } from '../ports';
 
 /** A list fetched at `fetchedAt` (epoch ms). */

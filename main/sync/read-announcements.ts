@@ -7,8 +7,8 @@
  * Pure functions over a JSON-safe record; no electron, no node imports.
  */
 import { z } from 'zod';
-import type { AnnouncementSummary } from '../../preload/contract';
-import type { Announcement } from '../classcharts/types';
+import type { AnnouncementSummary } from '../../common/contract';
+import type { Announcement } from '../../common/domain';
 import type { Store } from '../ports';
 
 /** The store key of the announcements read here. */
@@ -56,7 +56,7 @@ export function withLocalReads<T extends Pick<Announcement, 'id' | 'unread'>>(
 }
 
 /**
- * The list's view of an announcement (`records:get`, preload/contract.ts `AnnouncementSummary`): everything
+ * The list's view of an announcement (`records:get`, common/contract `AnnouncementSummary`): everything
  * but the body, which `announcement:get` gives when it is opened (issue 30: 200 announcements of about
  * 5 KB each made every list 1 MB and every body rendered at once).
  */

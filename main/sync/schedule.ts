@@ -18,7 +18,7 @@ import {
   nextLondonMidnight,
   parseInstant,
 } from '../classcharts/dates';
-import type { IsoDate, Lesson } from '../classcharts/types';
+import type { IsoDate, Lesson } from '../../common/domain';
 import { backoffDelay } from '../session/renewal-policy';
 
 /** The popover refreshes on opening when the data is older than this (5 min). */

@@ -1,5 +1,5 @@
 /**
- * The snapshot: builds the contract's `AppState` view model (preload/contract.ts) from what is known
+ * The snapshot: builds the contract's `AppState` view model (common/contract) from what is known
  * (./known-data.ts) and the time. Pure functions: the same input always gives the same state, so the app
  * can rebuild it at every minute boundary and emit `state:changed` only when something visible changed.
  *
@@ -16,7 +16,7 @@ import type {
   NextSchoolDay,
   PupilView,
   Settings,
-} from '../../preload/contract';
+} from '../../common/contract';
 import {
   addDays,
   dayOfWeek,
@@ -25,7 +25,7 @@ import {
   parseInstant,
   toLondonInstant,
 } from '../classcharts/dates';
-import type { Homework, IsoDate, Lesson } from '../classcharts/types';
+import type { Homework, IsoDate, Lesson } from '../../common/domain';
 import type { KnownData, KnownPupil } from './known-data';
 
 /** Homework due up to this many days ahead is shown (and counted as due, as is homework with no due date). */
@@ -341,7 +341,7 @@ export function buildAppState(input: SnapshotInput): AppState {
 }
 
 /**
- * A homework as the state carries it (preload/contract.ts `HomeworkSummary`): everything but the
+ * A homework as the state carries it (common/contract `HomeworkSummary`): everything but the
  * description, which `homework:get` gives the detail (issue 30: a busy year's descriptions made each state
  * over 50 KB).
  */

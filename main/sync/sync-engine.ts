@@ -21,11 +21,11 @@
  *
  * Timers go through the injected clock. No electron imports.
  */
-import type { DayView, RecordKind, RecordsResult } from '../../preload/contract';
+import type { DayView, RecordKind, RecordsResult } from '../../common/contract';
 import type { ClassChartsClient } from '../classcharts/client';
 import { addDays, londonDate, toLondonInstant } from '../classcharts/dates';
 import { NetworkError, SessionExpiredError, isClassChartsError } from '../classcharts/errors';
-import type { Account, Announcement, Homework, IsoDate, Lesson, Pupil } from '../classcharts/types';
+import type { Account, Announcement, Homework, IsoDate, Lesson, Pupil } from '../../common/domain';
 import type { Clock, Logger } from '../ports';
 import { describe, NotSignedInError, type SessionClient, type SessionKeeper } from '../session/keeper';
 import { classifyFailure } from '../session/renewal-policy';

@@ -5,7 +5,7 @@
  * is off or the updater is off. Once an update is downloaded (`ready`) nothing more is checked: it is
  * installed on quit or from the tray. Plain TypeScript on the injected {@link Clock}; no electron.
  */
-import type { UpdateState } from '../../preload/contract';
+import type { UpdateState } from '../../common/contract';
 import type { Clock, Logger, Updater } from '../ports';
 
 /** The first check after start (ms): the start-up sign-in and first refresh go first. */

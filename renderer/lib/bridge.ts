@@ -4,7 +4,7 @@
  * (preview-socket.ts opens it); that code is a separate chunk the Electron build never loads (the
  * preview server names it in a `<link rel="modulepreload">` tag, so it arrives with the entry script).
  */
-import type { ClassChartsApi } from '../../preload/contract';
+import type { ClassChartsApi } from '../../common/contract';
 import { isPreviewPage, takePreviewSocket } from './preview-socket';
 
 declare global {

@@ -3,7 +3,7 @@
  * teacher's feedback on homework; answering a consent request). Each address is a service fact with its
  * public source in docs/classcharts-api.md §2.9; the browser opens it through the store's openExternal.
  */
-import type { AccountKind } from '../../preload/contract';
+import type { AccountKind } from '../../common/contract';
 
 /** ClassCharts' web site (docs/classcharts-api.md, "The service"). */
 export const CLASSCHARTS_WEB = 'https://www.classcharts.com';

@@ -5,7 +5,7 @@
  *
  * Uses Intl (built into Chromium and Node) rather than date-fns to keep the renderer bundle small.
  * Dates are `YYYY-MM-DD` in Europe/London (the school's zone); instants are ISO strings with an offset
- * (main/classcharts/types.ts, docs/classcharts-api.md §6).
+ * (common/domain.ts, docs/classcharts-api.md §6).
  */
 import type {
   AttendanceMark,
@@ -16,7 +16,7 @@ import type {
   Instant,
   IsoDate,
   UpdateState,
-} from '../../preload/contract';
+} from '../../common/contract';
 
 /** The school time zone (docs/classcharts-api.md §6). */
 export const SCHOOL_TIME_ZONE = 'Europe/London';
@@ -256,7 +256,7 @@ export function detentionStatusLabel(status: DetentionStatus): string {
   }
 }
 
-/** Attendance mark wording (preload/contract.ts `AttendanceStatus`). */
+/** Attendance mark wording (common/contract `AttendanceStatus`). */
 export function attendanceStatusLabel(status: AttendanceStatus): string {
   switch (status) {
     case 'present':

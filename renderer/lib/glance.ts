@@ -16,7 +16,7 @@ import type {
   HomeworkGroup,
   IsoDate,
   PupilView,
-} from '../../preload/contract';
+} from '../../common/contract';
 import { daysBetween, formatDayShort, formatTime, instantMs, londonDate } from './format';
 
 /**
@@ -122,7 +122,7 @@ export const DUE_UPCOMING_MIN = 2;
 export const DUE_LISTED = 3;
 
 /**
- * The to-do homework of `groups` (main's, preload/contract.ts `AppState.homework`) for the first screen:
+ * The to-do homework of `groups` (main's, common/contract `AppState.homework`) for the first screen:
  * overdue first (up to {@link DUE_OVERDUE_MAX}), then the soonest due (at least {@link DUE_UPCOMING_MIN};
  * up to three with nothing overdue), by due date; homework without a due date last. `keep` lists homework
  * ticked off in this popover, kept in its place (ticked) so a mis-tick can be undone where it happened.

@@ -2,13 +2,13 @@
  * Which links the popover may hand to the system browser, and what it tells the user first. Kept apart
  * from sanitize.ts so buttons for homework links and attachments do not pull DOMPurify into the first load.
  *
- * The rules of `shell:open-external` are the contract's (`webLinkProblem` in preload/contract.ts), so the
+ * The rules of `shell:open-external` are the contract's (`webLinkProblem` in common/text.ts), so the
  * popover refuses what main would refuse, with the same words, without a round trip. On top, a link whose
  * text shows one address and whose target is another (issue 15 §3: `<a href="https://evil.example/">
  * www.bbc.co.uk</a>`, or a school's mail filter wrapping every link) is opened only once the user has seen
  * where it really goes.
  */
-import { WEB_LINK_REFUSALS, webLinkProblem, type WebLinkProblem } from '../../preload/contract';
+import { WEB_LINK_REFUSALS, webLinkProblem, type WebLinkProblem } from '../../common/text';
 
 /** Links in school HTML keep only http(s) (what `shell:open-external` accepts); javascript:, data:, file:,
  * mailto: and relative links lose their href and stay as text. */

@@ -25,7 +25,7 @@ import type {
   RecordsResult,
   Settings,
   SettingsPatch,
-} from '../../preload/contract';
+} from '../../common/contract';
 import { now } from './clock';
 import { glanceOf, type Glance } from './glance';
 import { addDays, instantMs, londonDate } from './format';

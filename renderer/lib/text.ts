@@ -5,7 +5,7 @@
  * styles.css, one-line rows end in an ellipsis) and cut to a length below, so no record can make a view
  * slow or huge.
  */
-import { cutText } from '../../preload/contract';
+import { cutText } from '../../common/text';
 
 /** Longest name shown (pupil, teacher, subject, class, room, place, badge), in characters. */
 export const NAME_MAX = 120;

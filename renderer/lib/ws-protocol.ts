@@ -1,5 +1,5 @@
 /**
- * The preview's WebSocket protocol: the contract (preload/contract.ts) carried as JSON text frames
+ * The preview's WebSocket protocol: the contract (common/contract) carried as JSON text frames
  * between the page (ws-transport.ts) and the preview server (test/preview/bridge-socket.ts). Both sides
  * validate what they receive with the zod schemas below (zod/mini, so the page's preview-only chunk stays
  * small); the server then checks each invoke's argument with main/contract-schemas.ts before calling
@@ -19,7 +19,7 @@ import {
   type EventChannel,
   type EventChannels,
   type InvokeChannel,
-} from '../../preload/contract';
+} from '../../common/contract';
 import { PREVIEW_BRIDGE_PATH } from './preview-path';
 
 export { PREVIEW_BRIDGE_PATH };

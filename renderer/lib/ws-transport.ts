@@ -15,7 +15,7 @@
  * sent: the server would close the whole connection (1009). That call alone rejects, with an Error fit to
  * show; the connection stays usable.
  */
-import { createBridge } from '../../preload/bridge';
+import { createBridge } from '../../common/contract/bridge';
 import type {
   AppState,
   BridgeTransport,
@@ -25,7 +25,7 @@ import type {
   InvokeChannel,
   RequestOf,
   ResponseOf,
-} from '../../preload/contract';
+} from '../../common/contract';
 import { followMainClock } from './clock';
 import { MAX_INVOKE_FRAME_BYTES, parseServerMessage, type InvokeMessage } from './ws-protocol';
 
@@ -183,7 +183,7 @@ export function createWebSocketTransport(
 }
 
 /**
- * The contract API over the preview's socket: createBridge (preload/bridge.ts, as in Electron) on
+ * The contract API over the preview's socket: createBridge (common/contract/bridge.ts, as in Electron) on
  * {@link createWebSocketTransport}. One entry point, so the preview's code is one chunk to load.
  */
 export function createWebSocketBridge(

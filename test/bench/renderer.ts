@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { build } from 'vite';
-import { type AppState, BRIDGE_EVENTS, BRIDGE_METHODS, type InvokeChannel } from '../../preload/contract';
+import { type AppState, BRIDGE_EVENTS, BRIDGE_METHODS, type InvokeChannel } from '../../common/contract';
 import { CHROMIUM, CHROMIUM_ARGS, POPOVER } from '../e2e/browser';
 import { measureBundle } from '../preview/build';
 import { type Preview, quietLogger, startPreview } from '../preview/server';

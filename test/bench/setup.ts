@@ -11,7 +11,7 @@ import { createMemoryVault } from '../../main/adapters/memory-vault';
 import { createNoopAutostart } from '../../main/adapters/noop-autostart';
 import { createNoopShell } from '../../main/adapters/noop-shell';
 import { type AppPorts, type Clock, silentLogger } from '../../main/ports';
-import type { AppState, LoginRequest } from '../../preload/contract';
+import type { AppState, LoginRequest } from '../../common/contract';
 import { type FakeClassCharts, type RecordedRequest, startFakeClassCharts } from '../fake-classcharts/index';
 
 /** One benchmark figure: a value, its unit and goal, whether the goal is met, and how it was measured. */

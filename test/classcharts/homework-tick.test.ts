@@ -10,7 +10,7 @@ import {
   InvalidInputError,
   SessionExpiredError,
 } from '../../main/classcharts/errors';
-import type { Homework } from '../../main/classcharts/types';
+import type { Homework } from '../../common/domain';
 import { createMemoryVault } from '../../main/adapters/memory-vault';
 import { systemClock } from '../../main/ports';
 import { SessionKeeper } from '../../main/session/keeper';

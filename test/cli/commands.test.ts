@@ -6,7 +6,7 @@ import { UsageError } from '../../main/cli/errors';
 import type { RecordsJson } from '../../main/cli/records';
 import { formatToday, type TodayJson } from '../../main/cli/today';
 import { addDays, londonDate } from '../../main/classcharts/dates';
-import type { Pupil } from '../../main/classcharts/types';
+import type { Pupil } from '../../common/domain';
 import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
 import { envFor, runInProcess } from './helpers';
 

@@ -6,7 +6,7 @@
 // dates followed by digits. Every person, address, number and link here is invented (the phone number is in
 // Ofcom's drama range 07700 900xxx).
 import { addDays } from '../../main/classcharts/dates';
-import type { IsoDate } from '../../main/classcharts/types';
+import type { IsoDate } from '../../common/domain';
 import type { FakeDataset, FakePupilData, RawAttendanceMark } from '../fake-classcharts/index';
 
 const PUPIL_FIRST = 'Zoë';

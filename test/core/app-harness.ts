@@ -20,7 +20,7 @@ import {
   type Vault,
 } from '../../main/ports';
 import type { CoreClient } from '../../main/sync/sync-engine';
-import type { AppState } from '../../preload/contract';
+import type { AppState } from '../../common/contract';
 import {
   startFakeClassCharts,
   type FakeClassCharts,

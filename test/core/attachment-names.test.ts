@@ -6,7 +6,7 @@ import { basename, dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAttachmentFolder } from '../../main/adapters/attachment-folder';
 import { safeFileName, signedLinkExpiresAt } from '../../main/attachment-names';
-import { attachmentHandling } from '../../preload/attachment-types';
+import { attachmentHandling } from '../../common/attachments';
 import { tempFolder } from '../temp-folders';
 
 describe('safeFileName', () => {

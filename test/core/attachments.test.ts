@@ -11,7 +11,7 @@ import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAttachmentFolder } from '../../main/adapters/attachment-folder';
 import { createDownloadsFolder } from '../../main/adapters/downloads-folder';
-import type { AttachmentRequest, HomeworkSummary } from '../../preload/contract';
+import type { AttachmentRequest, HomeworkSummary } from '../../common/contract';
 import type { RawHomework } from '../fake-classcharts/index';
 import { tempFolder } from '../temp-folders';
 import { startHarness, studentLogin, type Harness } from './app-harness';

@@ -1,5 +1,5 @@
 /**
- * Builders of domain objects (main/classcharts/types.ts) for the core's pure tests: each returns a
+ * Builders of domain objects (common/domain.ts) for the core's pure tests: each returns a
  * complete, valid object with realistic values, and takes the fields a test cares about.
  */
 import { londonLocalToInstant } from '../../main/classcharts/dates';
@@ -11,7 +11,7 @@ import type {
   Homework,
   Lesson,
   Pupil,
-} from '../../main/classcharts/types';
+} from '../../common/domain';
 import type { KnownData, KnownPupil } from '../../main/sync/known-data';
 
 /** A pupil with every feature enabled. */

@@ -6,7 +6,7 @@
 import { vi } from 'vitest';
 import type { Credentials } from '../../main/classcharts/client';
 import { NetworkError, SessionExpiredError, WrongCredentialsError } from '../../main/classcharts/errors';
-import type { AccountKind } from '../../main/classcharts/types';
+import type { AccountKind } from '../../common/domain';
 import type { Clock } from '../../main/ports';
 import type { SessionClient } from '../../main/session/keeper';
 

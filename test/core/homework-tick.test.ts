@@ -3,7 +3,7 @@
 // due-tomorrow reminder see the new state at once; a double click sends one toggle; a parent cannot tick;
 // bad arguments and a failing service are refused with a message fit to show, and the state is kept.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppState, HomeworkSummary } from '../../preload/contract';
+import type { AppState, HomeworkSummary } from '../../common/contract';
 import type { Harness } from './app-harness';
 import { startHarness, studentLogin } from './app-harness';
 

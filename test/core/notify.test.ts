@@ -1,13 +1,13 @@
 // Notification rules: one table row per rule (and its edges), then the guarantees around them — no
 // flood at first sign-in, no repeat after a restart, switches, quiet hours, privacy wording, parent names.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type NotificationKind, type Settings } from '../../preload/contract';
+import { DEFAULT_SETTINGS, type NotificationKind, type Settings } from '../../common/contract';
 import { createMemoryStore } from '../../main/adapters/memory-store';
 import { LEDGER_MAX_AGE_MS, LEDGER_STORE_KEY, openLedger } from '../../main/notify/ledger';
 import { computeNotifications, inQuietHours, MAX_PER_KIND } from '../../main/notify/notifications';
 import type { AppNotification } from '../../main/ports';
 import { withDay, type KnownData, type KnownPupil } from '../../main/sync/known-data';
-import type { Pupil } from '../../main/classcharts/types';
+import type { Pupil } from '../../common/domain';
 import {
   announcement,
   award,

@@ -3,7 +3,7 @@
 // (the minute tick may stay while there is data on screen) — and a sign-in cut short by a sign-out says so.
 // The fake server and the app share one fake clock; a gate holds the data requests of the refresh.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LoginResult } from '../../preload/contract';
+import type { LoginResult } from '../../common/contract';
 import { createMemoryVault } from '../../main/adapters/memory-vault';
 import { silentLogger } from '../../main/ports';
 import { CREDENTIALS_VAULT_KEY, SessionKeeper } from '../../main/session/keeper';

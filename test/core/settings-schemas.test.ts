@@ -1,6 +1,7 @@
 // Settings (merge, validation, lenient loading) and the contract schemas every transport validates with.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, INVOKE_CHANNELS, WEB_LINK_MAX_LENGTH } from '../../preload/contract';
+import { DEFAULT_SETTINGS, INVOKE_CHANNELS } from '../../common/contract';
+import { WEB_LINK_MAX_LENGTH } from '../../common/text';
 import { createMemoryStore } from '../../main/adapters/memory-store';
 import { InvalidRequestError, parseRequest, REQUEST_SCHEMAS } from '../../main/contract-schemas';
 import {

@@ -2,7 +2,7 @@
 // homework groups, pupil counts, freshness, and the timing rules (interval with backoff, midnight in
 // Europe/London across clock changes, minute boundaries, the popover's five minutes).
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../preload/contract';
+import { DEFAULT_SETTINGS } from '../../common/contract';
 import {
   extrasDue,
   intervalRefreshDue,
@@ -27,7 +27,7 @@ import { detention, homework, known, knownData, lesson } from './fixtures';
 import { mapHomework } from '../../main/classcharts/map';
 import { homeworksSchema } from '../../main/classcharts/schemas';
 import homeworksFixture from '../classcharts/fixtures/homeworks.json';
-import type { Homework } from '../../main/classcharts/types';
+import type { Homework } from '../../common/domain';
 
 const TODAY = '2026-06-15'; // a Monday, BST
 const at = (hhmm: string, date = TODAY) => Date.parse(`${date}T${hhmm}:00+01:00`);

@@ -20,7 +20,7 @@ import {
   FIRST_CHECK_DELAY_MS,
   TURNED_OFF_REASON,
 } from '../../main/update/update-schedule';
-import type { UpdateState } from '../../preload/contract';
+import type { UpdateState } from '../../common/contract';
 import { FakeClock } from './helpers';
 
 const START = '2026-11-25T08:00:00Z';

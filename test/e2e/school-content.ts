@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { NAME_MAX, TITLE_MAX } from '../../renderer/lib/text';
 import { addDays } from '../../main/classcharts/dates';
 import { generateDataset } from '../fake-classcharts/dataset';
-import type { IsoDate } from '../../main/classcharts/types';
+import type { IsoDate } from '../../common/domain';
 import type { FakeDataset, FakeLessonTemplate } from '../fake-classcharts/index';
 
 /** 100 KB of one unbroken "word". */

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AppState } from '../../preload/contract';
+import type { AppState } from '../../common/contract';
 import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
 import type * as ElectronMock from '../mocks/electron';
 import type { EmulatedRequestOptions } from '../mocks/net-request';

@@ -8,7 +8,7 @@ import {
   type ContractHandlers,
   type EventChannel,
   type EventChannels,
-} from '../../preload/contract';
+} from '../../common/contract';
 import { studentState } from './state-fixtures';
 
 vi.mock('electron', () => import('../mocks/electron'));

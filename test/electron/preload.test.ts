@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_EVENTS, BRIDGE_METHODS, type ClassChartsApi } from '../../preload/contract';
+import { BRIDGE_EVENTS, BRIDGE_METHODS, type ClassChartsApi } from '../../common/contract';
 import { studentState } from './state-fixtures';
 
 vi.mock('electron', () => import('../mocks/electron'));

@@ -2,7 +2,7 @@
  * AppState snapshots for the glue tests: a signed-in student, a parent with two pupils, signed out.
  * Times are real instants on 2026-06-15 (BST, +01:00), a Monday.
  */
-import { DEFAULT_SETTINGS, type AppState, type LessonView, type PupilView } from '../../preload/contract';
+import { DEFAULT_SETTINGS, type AppState, type LessonView, type PupilView } from '../../common/contract';
 
 /** 2026-06-15 at `hh:mm` London time (BST) as epoch ms. */
 export function at(hhmm: string): number {

@@ -15,7 +15,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppUpdater } from 'electron-updater';
 import type { TrayMenuActions } from '../../main/platform/menu';
 import type { Updater } from '../../main/ports';
-import type { UpdateState } from '../../preload/contract';
+import type { UpdateState } from '../../common/contract';
 import { FakeClock } from '../core/helpers';
 import { tempFolder } from '../temp-folders';
 import { studentState } from './state-fixtures';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createBridge } from '../../preload/bridge';
+import { createBridge } from '../../common/contract/bridge';
 import { MAX_INVOKE_FRAME_BYTES, parseServerMessage } from '../../renderer/lib/ws-protocol';
 import { createWebSocketTransport, type SocketLike } from '../../renderer/lib/ws-transport';
 import { recordingLogger } from '../classcharts/helpers';

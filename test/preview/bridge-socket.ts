@@ -13,7 +13,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { ContractHandlers, InvokeChannel } from '../../preload/contract';
+import type { ContractHandlers, InvokeChannel } from '../../common/contract';
 import { parseRequest } from '../../main/contract-schemas';
 import { isAllowedHost, isAllowedOrigin } from '../../main/loopback-host';
 import type { App, Logger } from '../../main/ports';

@@ -9,7 +9,7 @@
  * `--help` (print the options and exit).
  */
 import { parseArgs } from 'node:util';
-import type { KeychainStatus } from '../../preload/contract';
+import type { KeychainStatus } from '../../common/contract';
 import { buildRenderer, measureBundle } from './build';
 import { quietLogger, startPreview } from './server';
 

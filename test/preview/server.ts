@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { KeychainStatus } from '../../preload/contract';
+import type { KeychainStatus } from '../../common/contract';
 import { createApp, type CoreApp, type CreateAppOptions } from '../../main/app';
 import { createConsoleNotifier } from '../../main/adapters/console-notifier';
 import { createMemoryStore } from '../../main/adapters/memory-store';

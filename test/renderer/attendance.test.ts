@@ -3,7 +3,7 @@
 // when the school shows it.
 import { fireEvent, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { RecordsRequest, RecordsResult } from '../../preload/contract';
+import type { RecordsRequest, RecordsResult } from '../../common/contract';
 import { parentState, pupil, studentState } from './fixtures';
 import { defaultRecords } from './mock-bridge';
 import { renderApp } from './render';

@@ -2,7 +2,7 @@
 // preview's WebSocket, opened as soon as the bundle starts — and whatever the server says before the
 // transport's code has loaded still reaches the page. WebSocket is a double here: nothing leaves jsdom.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClassChartsApi } from '../../preload/contract';
+import type { ClassChartsApi } from '../../common/contract';
 import { createMockBridge } from './mock-bridge';
 import { studentState } from './fixtures';
 

@@ -1,7 +1,7 @@
 /**
  * Hand-written view models for component tests: a Monday in November (GMT, so London time = UTC) with a
  * full timetable, homework in every group, a student account and a parent with two pupils. Shapes follow
- * preload/contract.ts exactly; times are chosen so "now" (10:15) falls inside period 2.
+ * common/contract exactly; times are chosen so "now" (10:15) falls inside period 2.
  */
 import { homeworkSummary } from '../../main/sync/snapshot';
 import {
@@ -12,7 +12,7 @@ import {
   type HomeworkGroup,
   type LessonView,
   type PupilView,
-} from '../../preload/contract';
+} from '../../common/contract';
 
 /** The fixtures' today (a Monday). */
 export const TODAY = '2026-11-23';
@@ -62,7 +62,7 @@ export function todayLessons(): LessonView[] {
 
 /**
  * The descriptions of the homework made by {@link homework}, by id: what main answers `homework:get`
- * with (the state carries none: preload/contract.ts `HomeworkSummary`). The mock bridge reads it.
+ * with (the state carries none: common/contract `HomeworkSummary`). The mock bridge reads it.
  */
 export const HOMEWORK_DESCRIPTIONS = new Map<number, string>();
 

@@ -3,7 +3,7 @@
 // action banner when it fails; none for a parent or for statuses that are the teacher's.
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { HomeworkSummary } from '../../preload/contract';
+import type { HomeworkSummary } from '../../common/contract';
 import { homework, parentState, studentState } from './fixtures';
 import { deferred } from '../core/helpers';
 import { tickInState } from './mock-bridge';

@@ -1,6 +1,6 @@
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
-import type { AttachmentOutcome } from '../../preload/contract';
+import type { AttachmentOutcome } from '../../common/contract';
 import { homework, homeworkGroups, parentState, studentState, TODAY } from './fixtures';
 import { renderApp, renderHomeworkTab } from './render';
 

@@ -2,7 +2,7 @@
 // sanitized note below the lesson and closes it again; nothing for an empty note or a break.
 import { fireEvent, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
-import type { LessonView } from '../../preload/contract';
+import type { LessonView } from '../../common/contract';
 import { htmlHasContent } from '../../renderer/lib/html-text';
 import { studentState, todayLessons } from './fixtures';
 import { renderApp } from './render';

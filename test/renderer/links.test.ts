@@ -1,6 +1,6 @@
 /**
  * Which links the popover opens at once, asks about first, or refuses, and why (renderer/lib/links.ts,
- * issue 15 §3). The refusals are the contract's own words (preload/contract.ts WEB_LINK_REFUSALS), which
+ * issue 15 §3). The refusals are the contract's own words (common/text.ts WEB_LINK_REFUSALS), which
  * main gives too for the same addresses.
  */
 import { describe, expect, it } from 'vitest';

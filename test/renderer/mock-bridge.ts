@@ -1,9 +1,9 @@
 /**
- * A hand-written bridge for component tests: the real createBridge (preload/bridge.ts) over a direct
+ * A hand-written bridge for component tests: the real createBridge (common/contract/bridge.ts) over a direct
  * transport into handlers a test can replace, with every call recorded and main's events emitted on demand.
  */
 import { announcementSummary } from '../../main/sync/read-announcements';
-import { createBridge } from '../../preload/bridge';
+import { createBridge } from '../../common/contract/bridge';
 import type {
   Announcement,
   AppState,
@@ -19,7 +19,7 @@ import type {
   RecordsResult,
   Settings,
   SettingsPatch,
-} from '../../preload/contract';
+} from '../../common/contract';
 import { HOMEWORK_DESCRIPTIONS, NOW } from './fixtures';
 
 /** One recorded invoke. */

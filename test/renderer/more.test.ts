@@ -1,6 +1,6 @@
 import { fireEvent, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
-import type { RecordsRequest, RecordsResult } from '../../preload/contract';
+import type { RecordsRequest, RecordsResult } from '../../common/contract';
 import { parentState, studentState } from './fixtures';
 import { announcementSummary } from '../../main/sync/read-announcements';
 import { defaultRecords, MOCK_ANNOUNCEMENTS } from './mock-bridge';

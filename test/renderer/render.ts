@@ -5,7 +5,7 @@
 import { cleanup, fireEvent, render, type RenderResult } from '@testing-library/svelte';
 import { afterEach, vi } from 'vitest';
 import type { Component } from 'svelte';
-import type { AppState } from '../../preload/contract';
+import type { AppState } from '../../common/contract';
 import App from '../../renderer/App.svelte';
 import { warmLazyViews } from '../../renderer/lib/lazy-views.svelte';
 import { PopoverStore, storeContext } from '../../renderer/lib/popover.svelte';

@@ -1,6 +1,6 @@
 import { fireEvent } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { UpdateState } from '../../preload/contract';
+import type { UpdateState } from '../../common/contract';
 import { studentState } from './fixtures';
 import { renderApp } from './render';
 

@@ -1,6 +1,6 @@
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_KINDS } from '../../preload/contract';
+import { NOTIFICATION_KINDS } from '../../common/contract';
 import { sourceAddress } from '../../renderer/lib/about';
 import { signedOutState, studentState } from './fixtures';
 import { renderApp } from './render';

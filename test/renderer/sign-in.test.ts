@@ -1,6 +1,6 @@
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { LoginErrorCode, LoginRequest } from '../../preload/contract';
+import type { LoginErrorCode, LoginRequest } from '../../common/contract';
 import { parentState, signedOutState, studentState } from './fixtures';
 import { renderApp } from './render';
 

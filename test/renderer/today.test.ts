@@ -1,6 +1,6 @@
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import type { AppState, DayView } from '../../preload/contract';
+import type { AppState, DayView } from '../../common/contract';
 import { homework, lesson, NOW, parentState, pupil, studentState, TODAY } from './fixtures';
 import { renderApp, type Rendered } from './render';
 

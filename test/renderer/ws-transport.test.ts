@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createBridge } from '../../preload/bridge';
-import { DEFAULT_SETTINGS, type AppState } from '../../preload/contract';
+import { createBridge } from '../../common/contract/bridge';
+import { DEFAULT_SETTINGS, type AppState } from '../../common/contract';
 import { followMainClock, now } from '../../renderer/lib/clock';
 import { MAX_INVOKE_FRAME_BYTES } from '../../renderer/lib/ws-protocol';
 import { createWebSocketTransport, type SocketLike } from '../../renderer/lib/ws-transport';

@@ -1,5 +1,5 @@
 /**
- * zod schemas of the domain model (main/classcharts/types.ts), strict: the fuzzer checks that every
+ * zod schemas of the domain model (common/domain.ts), strict: the fuzzer checks that every
  * answer the client accepts comes out as a well-formed domain object, not merely "something". Beyond the
  * TypeScript types they pin the conventions types.ts documents: `IsoDate` is a real `YYYY-MM-DD` date,
  * `Instant` an ISO date-time with an explicit offset, ids safe integers, counts finite numbers, and no

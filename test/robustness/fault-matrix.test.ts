@@ -16,7 +16,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClassChartsClient } from '../../main/classcharts/client';
 import { addDays } from '../../main/classcharts/dates';
-import type { AppState, AuthStatus, LoginRequest } from '../../preload/contract';
+import type { AppState, AuthStatus, LoginRequest } from '../../common/contract';
 import type { CoreEvent } from '../../main/app';
 import type { FakeServerOptions } from '../fake-classcharts/index';
 import { type Harness, startHarness } from '../core/app-harness';

@@ -18,7 +18,7 @@ import {
 import { createJsonFileStore } from '../../main/adapters/json-file-store';
 import { type SafeStorageAsync, createSafeStorageVault } from '../../main/platform/vault';
 import type { Store, Vault } from '../../main/ports';
-import type { LoginRequest } from '../../preload/contract';
+import type { LoginRequest } from '../../common/contract';
 import type { RecordedRequest } from '../fake-classcharts/index';
 import { type Harness, startHarness } from '../core/app-harness';
 

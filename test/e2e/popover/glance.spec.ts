@@ -8,7 +8,7 @@
  * visual snapshot and axe (the `view` fixture). Main's clock and the page's are pinned.
  */
 import type { Page } from '@playwright/test';
-import type { AppState } from '../../../preload/contract';
+import type { AppState } from '../../../common/contract';
 import { formatDayLong } from '../../../renderer/lib/format';
 import { dueList, titleWithoutSubject } from '../../../renderer/lib/glance';
 import { shownText, TITLE_MAX } from '../../../renderer/lib/text';

@@ -10,7 +10,7 @@ import {
   type ClassChartsApi,
   type EventChannel,
   type InvokeChannel,
-} from './contract';
+} from './channels';
 
 /**
  * Builds the renderer-facing API over a transport. Methods return the transport's promise (rejected

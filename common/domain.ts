@@ -10,7 +10,8 @@
  * - A value the service sent malformed (e.g. detention date `"2023-08-24:00:00+00:00"`) becomes `null`
  *   rather than failing the whole response.
  *
- * Imports nothing: the renderer's type-check includes this file through preload/contract.ts.
+ * Imports nothing: main, preload and the renderer all reference it through the common project
+ * (common/tsconfig.json); the contract (common/contract) re-exports it.
  */
 
 /** A calendar date `YYYY-MM-DD` in Europe/London. */

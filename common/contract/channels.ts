@@ -1,0 +1,155 @@
+/**
+ * The contract's channels: what the renderer may invoke and the events main sends, each with its request
+ * and response type, the bridge's method names, and the handler table main implements. Carried over
+ * Electron IPC (preload/index.ts) or a WebSocket (the preview), always through createBridge (./bridge.ts).
+ */
+import type {
+  AnnouncementBody,
+  AnnouncementReadRequest,
+  AttachmentOutcome,
+  AttachmentRequest,
+  DayRequest,
+  HomeworkTickRequest,
+  LoginRequest,
+  LoginResult,
+  NavigateTarget,
+  RecordsRequest,
+  RecordsResult,
+} from './messages';
+import type { Settings, SettingsPatch } from './settings';
+import type { AppState, DayView, HomeworkBody, HomeworkRequest, HomeworkSummary } from './view-model';
+
+/**
+ * Request/response channels (renderer → main). Each entry: the single argument (`void` for none)
+ * and the resolved value. A rejected promise carries an Error whose message is fit to show.
+ */
+export interface InvokeChannels {
+  'state:get': { request: void; response: AppState };
+  'auth:login': { request: LoginRequest; response: LoginResult };
+  'auth:logout': { request: void; response: void };
+  'pupil:select': { request: number; response: void };
+  'sync:refresh': { request: void; response: void };
+  'day:get': { request: DayRequest; response: DayView };
+  'records:get': { request: RecordsRequest; response: RecordsResult };
+  'homework:tick': { request: HomeworkTickRequest; response: HomeworkSummary };
+  'homework:get': { request: HomeworkRequest; response: HomeworkBody };
+  'settings:update': { request: SettingsPatch; response: Settings };
+  'shell:open-external': { request: string; response: void };
+  'attachment:open': { request: AttachmentRequest; response: AttachmentOutcome };
+  /** Shows the copy `attachment:open` saved to Downloads in the file manager; rejects when there is none. */
+  'attachment:reveal': { request: AttachmentRequest; response: void };
+  'announcement:read': { request: AnnouncementReadRequest; response: void };
+  'announcement:get': { request: AnnouncementReadRequest; response: AnnouncementBody };
+  'popover:hide': { request: void; response: void };
+}
+
+/** Event channels (main → renderer) and their payloads. */
+export interface EventChannels {
+  'state:changed': AppState;
+  'ui:navigate': NavigateTarget;
+}
+
+export type InvokeChannel = keyof InvokeChannels;
+export type EventChannel = keyof EventChannels;
+export type RequestOf<C extends InvokeChannel> = InvokeChannels[C]['request'];
+export type ResponseOf<C extends InvokeChannel> = InvokeChannels[C]['response'];
+
+/** Every invoke channel, for registering handlers and the exhaustiveness checks. */
+export const INVOKE_CHANNELS = [
+  'state:get',
+  'auth:login',
+  'auth:logout',
+  'pupil:select',
+  'sync:refresh',
+  'day:get',
+  'records:get',
+  'homework:tick',
+  'homework:get',
+  'settings:update',
+  'shell:open-external',
+  'attachment:open',
+  'attachment:reveal',
+  'announcement:read',
+  'announcement:get',
+  'popover:hide',
+] as const satisfies readonly InvokeChannel[];
+
+/** Every event channel. */
+export const EVENT_CHANNELS = ['state:changed', 'ui:navigate'] as const satisfies readonly EventChannel[];
+
+// Compile-time: the lists above name every channel of the interfaces.
+type Missing<All, Listed> = Exclude<All, Listed>;
+const _allInvokeListed: Missing<InvokeChannel, (typeof INVOKE_CHANNELS)[number]> extends never
+  ? true
+  : never = true;
+const _allEventsListed: Missing<EventChannel, (typeof EVENT_CHANNELS)[number]> extends never ? true : never =
+  true;
+void _allInvokeListed;
+void _allEventsListed;
+
+/** Bridge method name → invoke channel. One function per message on `window.classcharts`. */
+export const BRIDGE_METHODS = {
+  getState: 'state:get',
+  login: 'auth:login',
+  logout: 'auth:logout',
+  selectPupil: 'pupil:select',
+  refresh: 'sync:refresh',
+  getDay: 'day:get',
+  getRecords: 'records:get',
+  tickHomework: 'homework:tick',
+  getHomework: 'homework:get',
+  updateSettings: 'settings:update',
+  openExternal: 'shell:open-external',
+  openAttachment: 'attachment:open',
+  revealAttachment: 'attachment:reveal',
+  markAnnouncementRead: 'announcement:read',
+  getAnnouncement: 'announcement:get',
+  hidePopover: 'popover:hide',
+} as const satisfies Record<string, InvokeChannel>;
+
+/** Bridge subscription name → event channel. */
+export const BRIDGE_EVENTS = {
+  onStateChanged: 'state:changed',
+  onNavigate: 'ui:navigate',
+} as const satisfies Record<string, EventChannel>;
+
+// Compile-time: every channel has a bridge method / subscription.
+const _everyChannelBridged: Missing<
+  InvokeChannel,
+  (typeof BRIDGE_METHODS)[keyof typeof BRIDGE_METHODS]
+> extends never
+  ? true
+  : never = true;
+const _everyEventBridged: Missing<
+  EventChannel,
+  (typeof BRIDGE_EVENTS)[keyof typeof BRIDGE_EVENTS]
+> extends never
+  ? true
+  : never = true;
+void _everyChannelBridged;
+void _everyEventBridged;
+
+/** The API object the renderer sees as `window.classcharts`. */
+export type ClassChartsApi = {
+  [M in keyof typeof BRIDGE_METHODS]: RequestOf<(typeof BRIDGE_METHODS)[M]> extends void
+    ? () => Promise<ResponseOf<(typeof BRIDGE_METHODS)[M]>>
+    : (request: RequestOf<(typeof BRIDGE_METHODS)[M]>) => Promise<ResponseOf<(typeof BRIDGE_METHODS)[M]>>;
+} & {
+  [E in keyof typeof BRIDGE_EVENTS]: (
+    listener: (payload: EventChannels[(typeof BRIDGE_EVENTS)[E]]) => void,
+  ) => () => void;
+};
+
+/**
+ * What main implements (createApp) and the transports call: one handler per invoke channel, plus an
+ * event subscription. Implemented by main/app.ts; served by main/platform/ipc.ts and test/preview/.
+ */
+export type ContractHandlers = {
+  [C in InvokeChannel]: (request: RequestOf<C>) => Promise<ResponseOf<C>>;
+};
+
+/** The transport a bridge runs over: Electron IPC in preload, a WebSocket in preview, direct in tests. */
+export interface BridgeTransport {
+  invoke<C extends InvokeChannel>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>>;
+  on<E extends EventChannel>(channel: E, listener: (payload: EventChannels[E]) => void): () => void;
+}
