@@ -2,7 +2,7 @@
  * The refresh schedule, as pure functions of the time (epoch ms) and what was fetched when: the interval
  * refresh with backoff after failures, the Europe/London midnight refresh, the minute tick, the lower
  * cadence of the background kinds, the popover's "older than 5 minutes" rule, and the date windows the
- * requests ask for. Applied by ./sync-engine.ts through the injected clock.
+ * requests ask for. Applied by ./refresher.ts and ./refresh-timers.ts through the injected clock.
  *
  * Cadence (issue 25 §4): the user's interval from 07:00 to 22:00 London every day (nothing may come later in
  * waking hours), every {@link OVERNIGHT_INTERVAL_MS} overnight, plus the midnight refresh; today's lessons
