@@ -1,6 +1,6 @@
 /**
- * What the app does with an attached file of each type: open it, save it to Downloads, or refuse it
- * (issue 26 §3). Pure, shared by main (main/app.ts `attachment:open`) and the popover (the file's note).
+ * What the app does with an attached file of each type: open it, save it to Downloads, or refuse it (issue 26
+ * §3). Pure, shared by main (main/app/attachments.ts `attachment:open`) and the popover (the file's note).
  */
 
 /** What {@link attachmentHandling} decided, and the extension it judged (lower case with its dot, or ''). */

@@ -1,7 +1,7 @@
 /**
- * Pure helpers for opening attachments (main/app.ts `attachment:open`): a file name safe to write, and when
- * a signed storage link expires. What each type of file does: common/attachments.ts. No node, no
- * electron.
+ * Pure helpers for opening attachments (main/app/attachments.ts `attachment:open`): a file name safe to
+ * write, and when a signed storage link expires. What each type of file does: common/attachments.ts. No node,
+ * no electron.
  */
 
 /** Longest file name written, in UTF-16 code units (well under the 255 bytes most file systems allow). */

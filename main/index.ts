@@ -1,9 +1,9 @@
 /**
  * Electron composition root: builds the real ports (net.request as fetch, safeStorage vault, electron-store,
- * Notification, login items / XDG autostart, shell, electron-updater), creates the core (main/app.ts), and wires the tray,
- * the popover, IPC, the global shortcut and power events to it. One instance only; no dock icon on macOS.
- * A start by the user (not at login: launch.ts) opens the popover once loaded; a native Wayland run
- * (display-server.ts) gets the popover as a plain framed window.
+ * Notification, login items / XDG autostart, shell, electron-updater), creates the core (main/app/), and
+ * wires the tray, the popover, IPC, the global shortcut and power events to it. One instance only; no dock
+ * icon on macOS. A start by the user (not at login: launch.ts) opens the popover once loaded; a native
+ * Wayland run (display-server.ts) gets the popover as a plain framed window.
  *
  * Owns only wiring: every decision lives in the core or in a main/platform/ adapter with its own tests.
  * This is one of the three places allowed to import `electron` (with main/platform/ and preload/index.ts).
@@ -192,7 +192,8 @@ async function boot(): Promise<void> {
   const mark = createDownloadMarker();
   const attachments = createAttachmentFolder({ logger, mark });
   const downloads = createDownloadsFolder({ folder: () => app.getPath('downloads'), mark });
-  // The app's own updates (electron-updater; off in a demo, a development run, a Linux .deb). The core decides when.
+  // The app's own updates (electron-updater; off in a demo, a development run, a Linux .deb). The core
+  // decides when.
   const updater = createElectronUpdater({
     offReason: updaterOffReason({
       demo,

@@ -1,5 +1,5 @@
 /**
- * The ports createApp (main/app.ts) is built from, and the App it returns. Electron supplies real
+ * The ports createApp (main/app/) is built from, and the App it returns. Electron supplies real
  * ports in main/index.ts (net.fetch, safeStorage vault, electron-store, Notification, login items);
  * Node tests, the CLI and the preview supply memory/file/console ones. No electron import here.
  */

@@ -3,7 +3,7 @@
  * of a patch into the current settings, and a lenient loader for what the store holds (a setting that is
  * missing, corrupt or from another version falls back to its default, one field at a time).
  *
- * Plain TypeScript: no electron, no node imports. Used by createApp (main/app.ts) and
+ * Plain TypeScript: no electron, no node imports. Used by createApp (main/app/) and
  * main/contract-schemas.ts (the `settings:update` argument).
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * `npm run cli -- watch [--interval S] [--renew-every S] [--json]`: runs the core (createApp in
- * ../app.ts) in a terminal, signed in from the same environment variables as `cli today` (./env.ts), and
+ * ../app/) in a terminal, signed in from the same environment variables as `cli today` (./env.ts), and
  * prints one line per event until SIGINT or SIGTERM:
  * - `refresh` (ok, reason, pupils, lessons, homework — or the error and when it retries),
  * - `renewal` (the session token was renewed, or why not),

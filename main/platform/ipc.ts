@@ -4,7 +4,7 @@
  *   1. refuses any sender but the popover's top frame showing our own page (docs/design.md "Contract
  *      style": main checks the sender is our window),
  *   2. validates its single argument with the channel's zod schema (`parseRequest`, main/contract-schemas.ts),
- *   3. calls the app's handler (main/app.ts) and returns its answer.
+ *   3. calls the app's handler (main/app/channel-handlers.ts) and returns its answer.
  * Events the app emits (`state:changed`, `ui:navigate`) are forwarded to the popover: states only while it
  * is visible, and the current one just before it shows.
  *

@@ -10,7 +10,7 @@
  * hands it. It starts no UI: no tray, no window, no single-instance lock, and Electron's profile goes to a
  * throwaway temporary folder.
  */
-import { DEMO_CREDENTIALS } from '../app';
+import { DEMO_CREDENTIALS } from '../app/demo-accounts';
 import { inWaylandSession } from '../platform/display-server';
 import { DEFAULT_BASE_URL, serviceEnvironment } from '../platform/environment';
 import type { SafeStorageAsync } from '../platform/vault';

@@ -1,5 +1,5 @@
 // The notification ledger carried across a sign-in again that switches between the stored ledger and
-// the memory one (main/app.ts, keepDataAcrossSignIn): nothing already told may be told again.
+// the memory one (main/app/data-scope.ts, carryOver): nothing already told may be told again.
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../main/adapters/memory-store';
 import { LEDGER_STORE_KEY, openLedger } from '../../main/notify/ledger';

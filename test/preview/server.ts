@@ -1,7 +1,7 @@
 /**
  * The preview: the popover in a browser, wired to the real core. Serves the built renderer
  * (out/renderer-web, see renderer/vite.config.ts) on 127.0.0.1 and bridges the contract over a WebSocket
- * (./bridge-socket.ts) to createApp (main/app.ts) running here with a memory vault and store, a console
+ * (./bridge-socket.ts) to createApp (main/app/) running here with a memory vault and store, a console
  * notifier, a shell that logs links and files instead of opening them (attached files are downloaded
  * to a temporary folder removed on close), against `baseUrl` — by default a fake
  * ClassCharts server (test/fake-classcharts/) it starts itself. Every request and upgrade must name this

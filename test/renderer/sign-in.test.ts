@@ -167,7 +167,7 @@ describe('Sign in', () => {
   });
 });
 
-/** A refusal from main, as main/app.ts words it, and where the form should show it. */
+/** A refusal from main, as main/app/sign-in.ts words it, and where the form should show it. */
 interface Refusal {
   code: LoginErrorCode;
   kind: 'student' | 'parent';
