@@ -1,5 +1,5 @@
 // The release workflow's own steps (.github/workflows/release.yml), kept here rather than as bash in YAML
-// so they are tested (test/repository/release.test.ts). docs/releasing.md says how a release is cut.
+// so they are tested (test/repository/release.integration.test.ts). docs/releasing.md says how a release is cut.
 //
 //   tsx scripts/release.ts check-tag <tag>        exits 1 unless the tag is `v` + package.json "version"
 //   tsx scripts/release.ts signing <mac|win|linux> [dir]

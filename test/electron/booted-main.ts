@@ -1,8 +1,8 @@
 /**
  * A main process booted under the shared electron mock, and playing its popover: main/index.ts from source
- * in composition.test.ts, the built out/main/index.js in bundle.test.ts. `bootMain` starts the fake
+ * in composition.integration.test.ts, the built out/main/index.js in bundle.packaging.test.ts. `bootMain` starts the fake
  * ClassCharts server, points main at it (demo mode, a temporary XDG config folder), starts it as at login
- * (`--autostart` in argv: quietly, the popover hidden; linux-desktop.test.ts covers a start by the user) and waits for the signed-out
+ * (`--autostart` in argv: quietly, the popover hidden; linux-desktop.integration.test.ts covers a start by the user) and waits for the signed-out
  * tray; the popover helpers read the window, call a contract channel from its page over IPC, and read the
  * last state main sent it. The test file mocks `electron` with test/mocks/electron.ts, the module these use.
  */

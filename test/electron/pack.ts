@@ -2,7 +2,7 @@
  * Building and packing the app as a release would, without the Electron binary (it cannot be downloaded
  * here: docs/toolchain.md): `electron-vite build` into out/, then `electron-builder --linux dir` with a stub
  * Electron executable. The stub carries Electron's fuse sentinel and default fuse wire, so electron-builder
- * really flips the fuses of electron-builder.yml. Shared by test/electron/packaging.test.ts (what the
+ * really flips the fuses of electron-builder.yml. Shared by test/electron/packaging.packaging.test.ts (what the
  * package holds) and the bench (test/bench/package.ts: how big it is, how fast main loads).
  *
  * Callers hold the out/ lock (test/electron/out-dir-lock.ts) from the build until they are done with out/.

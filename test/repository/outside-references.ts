@@ -2,7 +2,7 @@
  * Finds places where a file of the project reads or links something outside the repository: a relative
  * path climbing out of the repository root (in an import, a file read, a Markdown link or a comment),
  * and any mention of the `shared` folder that sits beside the repository on the developers' machines but
- * not in a user's clone. Used by ./self-contained.test.ts; pure except for {@link projectFiles} and
+ * not in a user's clone. Used by ./self-contained.integration.test.ts; pure except for {@link projectFiles} and
  * {@link scanProject}, which read the file list and the files.
  *
  * This file's own text must not trip the scan, so every pattern is built from parts.

@@ -1,5 +1,5 @@
 /**
- * What the self-test's tests share (test/self-test/, test/electron/self-test-command.test.ts): a command
+ * What the self-test's tests share (test/self-test/, test/electron/self-test-command.integration.test.ts): a command
  * runner with canned answers, and the API session's fetch as main builds it, over the electron mock.
  */
 import { vi } from 'vitest';

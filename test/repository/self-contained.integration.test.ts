@@ -97,7 +97,7 @@ describe('the repository', () => {
   it('lists its files (git, or a walk of the tree without git)', () => {
     const files = projectFiles(root);
     expect(files).toContain('package.json');
-    expect(files).toContain('test/repository/self-contained.test.ts');
+    expect(files).toContain('test/repository/self-contained.integration.test.ts');
     expect(files.some((file) => file.startsWith('node_modules/'))).toBe(false);
 
     writeFileSync(join(scratch, 'a.md'), `[x](${up(1)}y.md)\n`);
