@@ -12,6 +12,8 @@ import type {
   LaunchAtLoginStatus,
   NavigateTarget,
   NotificationKind,
+  Settings,
+  SettingsPatch,
   UpdateState,
 } from '../common/contract';
 
@@ -265,8 +267,25 @@ export interface AppPorts {
  * The running app: the contract's handlers plus lifecycle hooks the shell calls.
  * Handlers reject with an Error whose message is fit to show.
  */
+/**
+ * The core's commands for callers inside main (the tray menu): the same work as the channels of the same
+ * name (`sync:refresh`, `pupil:select`, `settings:update`), without the argument validation an untrusted
+ * renderer's request needs. Each rejects with an Error whose message is fit to show.
+ */
+export interface AppCommands {
+  /** Refreshes now (`sync:refresh`); with a locked keychain and nobody signed in, asks the keychain again. */
+  refresh(): Promise<void>;
+  /** Shows `pupilId`, a pupil on the account (`pupil:select`); rejects for any other id. */
+  selectPupil(pupilId: number): Promise<void>;
+  /** Changes the settings (`settings:update`); rejects, changing nothing, when the system refuses. */
+  updateSettings(patch: SettingsPatch): Promise<Settings>;
+}
+
+/** The app service every UI talks to: the contract's handlers, its events, its state and its life. */
 export interface App {
   handlers: ContractHandlers;
+  /** What main's own UI (the tray menu) asks of the core directly: typed, so not validated again. */
+  commands: AppCommands;
   /** Subscribe to an event channel; returns an unsubscribe function. */
   on<E extends EventChannel>(channel: E, listener: (payload: EventChannels[E]) => void): () => void;
   /** The current snapshot (same as `state:get`, synchronous). */

@@ -6,7 +6,7 @@
 import type { AppState, ContractHandlers } from '../../common/contract';
 import { isClassChartsError } from '../classcharts/errors';
 import { parseRequest } from '../contract-schemas';
-import type { AppPorts } from '../ports';
+import type { AppCommands, AppPorts } from '../ports';
 import type { SessionKeeper } from '../session/keeper';
 import { loadReadAnnouncements, markAnnouncementRead, withLocalReads } from '../sync/read-announcements';
 import { homeworkSummary } from '../sync/snapshot';
@@ -47,9 +47,36 @@ async function shown<T>(body: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The handler table main serves over IPC (main/platform/ipc.ts) and the preview over its WebSocket. */
-export function createChannelHandlers(deps: ChannelHandlerDeps): ContractHandlers {
-  const { ports, keeper, engine, scope, settings, environment, attachments, signIn } = deps;
+/** The commands main's own UI calls directly (`App.commands`); the handlers below call them too. */
+export function createAppCommands(deps: ChannelHandlerDeps): AppCommands {
+  const { keeper, engine, settings, environment, signIn } = deps;
+  return {
+    async refresh() {
+      // Signed out with a sign-in kept for a locked keychain: "Try again" asks the keychain again.
+      if (environment.keychain === 'locked' && keeper.status === 'signed-out')
+        return signIn.retryLockedKeychain('user');
+      if (keeper.status !== 'signed-in') throw new Error(NOT_SIGNED_IN);
+      await engine.refresh('manual');
+    },
+    async selectPupil(pupilId) {
+      engine.pupil(pupilId); // throws "That pupil is not on this account."
+      deps.selectPupil(pupilId);
+    },
+    updateSettings: (patch) =>
+      settings.update(patch, {
+        intervalChanged: () => engine.reschedule(),
+        autoUpdateChanged: () => deps.updates?.settingChanged(),
+        changed: () => deps.publish(),
+      }),
+  };
+}
+
+/**
+ * The handler table main serves over IPC (main/platform/ipc.ts) and the preview over its WebSocket: each
+ * validates its argument, then does the work (through `commands` where main's own UI does the same).
+ */
+export function createChannelHandlers(deps: ChannelHandlerDeps, commands: AppCommands): ContractHandlers {
+  const { ports, keeper, engine, scope, attachments, signIn } = deps;
   const requireSignedIn = (): void => {
     if (keeper.status !== 'signed-in') throw new Error(NOT_SIGNED_IN);
   };
@@ -63,18 +90,10 @@ export function createChannelHandlers(deps: ChannelHandlerDeps): ContractHandler
       parseRequest('auth:logout', request);
       await signIn.logout();
     },
-    'pupil:select': async (request) => {
-      const pupilId = parseRequest('pupil:select', request);
-      engine.pupil(pupilId); // throws "That pupil is not on this account."
-      deps.selectPupil(pupilId);
-    },
+    'pupil:select': async (request) => commands.selectPupil(parseRequest('pupil:select', request)),
     'sync:refresh': async (request) => {
       parseRequest('sync:refresh', request);
-      // Signed out with a sign-in kept for a locked keychain: "Try again" asks the keychain again.
-      if (environment.keychain === 'locked' && keeper.status === 'signed-out')
-        return signIn.retryLockedKeychain('user');
-      requireSignedIn();
-      await engine.refresh('manual');
+      await commands.refresh();
     },
     'day:get': (request) =>
       shown(async () => {
@@ -117,14 +136,7 @@ export function createChannelHandlers(deps: ChannelHandlerDeps): ContractHandler
         if (!found) throw new Error('That homework is not in the list any more.');
         return { id: found.id, descriptionHtml: found.descriptionHtml };
       }),
-    'settings:update': async (request) => {
-      const patch = parseRequest('settings:update', request);
-      return settings.update(patch, {
-        intervalChanged: () => engine.reschedule(),
-        autoUpdateChanged: () => deps.updates?.settingChanged(),
-        changed: () => deps.publish(),
-      });
-    },
+    'settings:update': async (request) => commands.updateSettings(parseRequest('settings:update', request)),
     'shell:open-external': async (request) => {
       const url = parseRequest('shell:open-external', request);
       await ports.shell.openExternal(url);

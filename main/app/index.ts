@@ -26,7 +26,7 @@ import { type CoreClient, SyncEngine } from '../sync/sync-engine';
 import { createUpdateSchedule } from '../update/update-schedule';
 import { AppStatePublisher } from './app-state';
 import { AttachmentService } from './attachments';
-import { createChannelHandlers } from './channel-handlers';
+import { createAppCommands, createChannelHandlers } from './channel-handlers';
 import { DataScope } from './data-scope';
 import { EnvironmentStatus } from './environment-status';
 import { AppEvents, type CoreEvent } from './events';
@@ -154,8 +154,11 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     publish();
   });
 
+  const handlerDeps = { ...deps, signIn, state: () => view.state(), publish, selectPupil };
+  const commands = createAppCommands(handlerDeps);
   const app: CoreApp = {
-    handlers: createChannelHandlers({ ...deps, signIn, state: () => view.state(), publish, selectPupil }),
+    handlers: createChannelHandlers(handlerDeps, commands),
+    commands,
     on: (channel, listener) => events.on(channel, listener),
     state: () => view.state(),
     async start() {
