@@ -149,4 +149,18 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Issue 27's limits on the app's own code: no file over 500 lines, no function over 150.
+    files: [
+      'common/**/*.ts',
+      'main/**/*.ts',
+      'preload/**/*.ts',
+      'renderer/**/*.ts',
+      'renderer/**/*.svelte',
+      'cli/**/*.ts',
+    ],
+    // Settings.svelte (525 lines) is the one file still over: its split is left for issue 27's next step.
+    ignores: ['renderer/views/Settings.svelte'],
+    rules: { 'max-lines': ['error', 500], 'max-lines-per-function': ['error', 150] },
+  },
 );

@@ -135,30 +135,12 @@ type Change = { value: unknown } | null;
  * a digest per file, not its text. Never throws on a missing or damaged file.
  */
 export function createFolderStore(folder: string, options: FolderStoreOptions = {}): FolderStore {
-  const logger = options.logger ?? silentLogger;
-  /** The digest of what each key's file holds (or will once its write is done); `null`: no usable file. */
-  const digests = new Map<string, string | null>();
-  /** Keys changed and not yet serialized, in the order changed. */
-  const pending = new Map<string, Change>();
-  /** Keys being written (serialized, on their way to disk): what a read or a quit must see meanwhile. */
-  const writing = new Map<string, Change>();
-  /** Per key, how many changes were asked for: a write in flight for an older one is not renamed. */
-  const generations = new Map<string, number>();
+  const state = newFolderState(folder, options);
+  const { logger, digests, pending, writing, generations } = state;
   let draining: Promise<void> | null = null;
   let temporaries = 0;
 
   const pathOf = (key: string) => join(folder, fileNameOf(key));
-
-  /** The file's text, or `null` when there is none or it cannot be read (logged). */
-  function readText(key: string): string | null {
-    try {
-      return readFileSync(pathOf(key), 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-        logger.warn('could not read a remembered file', { key, error: String(error) });
-      return null;
-    }
-  }
 
   /** The digest of the key's file, read once (asynchronously) and then kept. */
   async function fileDigest(key: string): Promise<string | null> {
@@ -242,24 +224,7 @@ export function createFolderStore(folder: string, options: FolderStoreOptions = 
   return {
     path: folder,
     get<T>(key: string): T | undefined {
-      const waiting = pending.has(key) ? pending : writing.has(key) ? writing : null;
-      if (waiting) {
-        const next = waiting.get(key) ?? null;
-        // A copy, as a read of the file would give: the caller may change what it reads.
-        return next === null ? undefined : (JSON.parse(JSON.stringify(next.value)) as T);
-      }
-      // Found damaged before: missing until the next change rewrites it.
-      if (digests.has(key) && digests.get(key) === null) return undefined;
-      const text = readText(key);
-      if (text === null) return undefined;
-      try {
-        return JSON.parse(text) as T;
-      } catch {
-        // Damaged (hand-edited, or not ours): missing from now on, and rewritten at the next change.
-        logger.warn('a remembered file was not valid JSON; it reads as missing', { key });
-        digests.set(key, null);
-        return undefined;
-      }
+      return readValue<T>(state, key);
     },
     set(key, value) {
       change(key, value === undefined ? null : { value });
@@ -271,33 +236,103 @@ export function createFolderStore(folder: string, options: FolderStoreOptions = 
       while (draining) await draining;
     },
     flushSync() {
-      // What is being written asynchronously too (at quit nothing asynchronous finishes): written again,
-      // whatever the digest says, as its asynchronous write is now dropped before its rename.
-      const unsure = new Set(writing.keys());
-      const waiting = new Map([...writing, ...pending]);
-      pending.clear();
-      writing.clear();
-      for (const [key, next] of waiting) {
-        // A write in flight for this key sees the newer generation and drops its temporary file.
-        generations.set(key, (generations.get(key) ?? 0) + 1);
-        try {
-          if (next === null) {
-            rmSync(pathOf(key), { force: true });
-            digests.set(key, null);
-            continue;
-          }
-          const text = JSON.stringify(next.value);
-          const digest = digestOf([text]);
-          const onFile = digests.has(key) ? digests.get(key) : digestOf([readText(key) ?? '']);
-          if (onFile === digest && !unsure.has(key)) continue;
-          mkdirSync(folder, { recursive: true, mode: 0o700 });
-          writeFileAtomic(pathOf(key), text);
-          digests.set(key, digest);
-          options.onWrite?.(Buffer.byteLength(text));
-        } catch (error) {
-          logger.warn('could not write a remembered file at quit', { key, error: String(error) });
-        }
-      }
+      flushAllSync(state);
     },
   };
+}
+
+/** What a folder store keeps in memory about its files. */
+interface FolderState {
+  folder: string;
+  options: FolderStoreOptions;
+  logger: Logger;
+  /** The digest of what each key's file holds (or will once its write is done); `null`: no usable file. */
+  digests: Map<string, string | null>;
+  /** Keys changed and not yet serialized, in the order changed. */
+  pending: Map<string, Change>;
+  /** Keys being written (serialized, on their way to disk): what a read or a quit must see meanwhile. */
+  writing: Map<string, Change>;
+  /** Per key, how many changes were asked for: a write in flight for an older one is not renamed. */
+  generations: Map<string, number>;
+}
+
+function newFolderState(folder: string, options: FolderStoreOptions): FolderState {
+  return {
+    folder,
+    options,
+    logger: options.logger ?? silentLogger,
+    digests: new Map(),
+    pending: new Map(),
+    writing: new Map(),
+    generations: new Map(),
+  };
+}
+
+/** The file's text, or `null` when there is none or it cannot be read (logged). */
+function readText(state: FolderState, key: string): string | null {
+  try {
+    return readFileSync(join(state.folder, fileNameOf(key)), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      state.logger.warn('could not read a remembered file', { key, error: String(error) });
+    return null;
+  }
+}
+
+/** `get`: a value still waiting to be written (a copy), else the key's file parsed; missing when damaged. */
+function readValue<T>(state: FolderState, key: string): T | undefined {
+  const { pending, writing, digests, logger } = state;
+  const waiting = pending.has(key) ? pending : writing.has(key) ? writing : null;
+  if (waiting) {
+    const next = waiting.get(key) ?? null;
+    // A copy, as a read of the file would give: the caller may change what it reads.
+    return next === null ? undefined : (JSON.parse(JSON.stringify(next.value)) as T);
+  }
+  // Found damaged before: missing until the next change rewrites it.
+  if (digests.has(key) && digests.get(key) === null) return undefined;
+  const text = readText(state, key);
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    // Damaged (hand-edited, or not ours): missing from now on, and rewritten at the next change.
+    logger.warn('a remembered file was not valid JSON; it reads as missing', { key });
+    digests.set(key, null);
+    return undefined;
+  }
+}
+
+/**
+ * `flushSync`: writes every waiting change now, synchronously (at quit nothing asynchronous finishes).
+ * What is being written asynchronously is written again, whatever the digest says, as its asynchronous
+ * write is now dropped before its rename.
+ */
+function flushAllSync(state: FolderState): void {
+  const { pending, writing, digests, generations, logger, options, folder } = state;
+  const unsure = new Set(writing.keys());
+  const waiting = new Map([...writing, ...pending]);
+  pending.clear();
+  writing.clear();
+  for (const [key, next] of waiting) {
+    const path = join(folder, fileNameOf(key));
+    // A write in flight for this key sees the newer generation and drops its temporary file.
+    generations.set(key, (generations.get(key) ?? 0) + 1);
+    try {
+      if (next === null) {
+        rmSync(path, { force: true });
+        digests.set(key, null);
+        continue;
+      }
+      const text = JSON.stringify(next.value);
+      const digest = digestOf([text]);
+      const onFile = digests.has(key) ? digests.get(key) : digestOf([readText(state, key) ?? '']);
+      if (onFile === digest && !unsure.has(key)) continue;
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      writeFileAtomic(path, text);
+      digests.set(key, digest);
+      options.onWrite?.(Buffer.byteLength(text));
+    } catch (error) {
+      logger.warn('could not write a remembered file at quit', { key, error: String(error) });
+    }
+  }
 }

@@ -18,7 +18,8 @@ import {
   SessionExpiredError,
   WrongCredentialsError,
 } from './errors';
-import { mapPupil, schoolText } from './map';
+import { mapPupil } from './map';
+import { schoolText } from './school-text';
 import { hasDobSchema, parentUserSchema, pingSchema, pupilSchema, pupilsSchema } from './schemas';
 import { challengeRefusal, excerptOf, isChallenge, isUsableToken, type TransportRequest } from './transport';
 import {

@@ -21,8 +21,8 @@ import {
   mapHomework,
   mapLesson,
   mapPupil,
-  SCHOOL_TEXT_MAX,
 } from '../../main/classcharts/map';
+import { SCHOOL_TEXT_MAX } from '../../main/classcharts/school-text';
 import {
   activitySchema,
   announcementSchema,
@@ -34,8 +34,8 @@ import {
   lessonSchema,
   pupilSchema,
 } from '../../main/classcharts/schemas';
-import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
-import { lessonsOn } from '../fake-classcharts/timetable';
+import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
+import { lessonsOn } from '../../dev/fake-classcharts/timetable';
 import { clientOn } from './helpers';
 
 /** A Wednesday in term (the fake's demo data is built around it). */

@@ -10,11 +10,10 @@ import {
   mapDetention,
   mapHomework,
   mapLesson,
-  SCHOOL_HTML_MAX,
-  SCHOOL_TEXT_MAX,
   toInstant,
   toIsoDate,
 } from '../../main/classcharts/map';
+import { SCHOOL_HTML_MAX, SCHOOL_TEXT_MAX } from '../../main/classcharts/school-text';
 import {
   activitySchema,
   announcementSchema,
