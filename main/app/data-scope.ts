@@ -10,7 +10,8 @@
 import { createMemoryStore } from '../adapters/memory-store';
 import { openLedger, type Ledger } from '../notify/ledger';
 import type { AppPorts, Store } from '../ports';
-import { clearKnownData, type KnownData, loadKnownData, saveKnownData } from '../sync/known-data';
+import { clearKnownData, loadKnownData, saveKnownData } from '../sync/known-data';
+import { type KnownData } from '../known';
 import { READ_ANNOUNCEMENTS_STORE_KEY } from '../sync/read-announcements';
 
 /** The store key of the selected pupil id. */

@@ -7,7 +7,7 @@ import type { Settings } from '../../common/contract';
 import { computeNotifications } from '../notify/notifications';
 import type { AppPorts } from '../ports';
 import { describe } from '../session/keeper';
-import type { KnownData } from '../sync/known-data';
+import type { KnownData } from '../known';
 import type { DataScope } from './data-scope';
 import type { AppEvents } from './events';
 

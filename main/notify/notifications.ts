@@ -15,7 +15,7 @@ import type { NotificationKind, Settings } from '../../common/contract';
 import { londonMinuteOfDay } from '../classcharts/dates';
 import type { AccountKind } from '../../common/domain';
 import type { AppNotification } from '../ports';
-import type { ExtraKind, KnownData } from '../sync/known-data';
+import type { ExtraKind, KnownData } from '../known';
 import { pupilCandidates, type Candidate } from './rules';
 import { wordNotification, wordSummary } from './wording';
 

@@ -48,8 +48,8 @@ import type {
   Lesson,
   Pupil,
 } from '../../common/domain';
-import type { Fetched, KnownPupil } from '../sync/known-data';
-import { isHomeworkOpen } from '../sync/snapshot';
+import type { Fetched, KnownPupil } from '../known';
+import { isHomeworkOpen } from '../known';
 
 /** New homework, announcements and badges older than this (days) are not announced as new. */
 export const NEW_ITEM_MAX_AGE_DAYS = 14;

@@ -11,7 +11,7 @@ import type { DayView, RecordKind, RecordsResult } from '../../common/contract';
 import type { Announcement, IsoDate, Pupil } from '../../common/domain';
 import { addDays, londonDate, toLondonInstant } from '../classcharts/dates';
 import { describe } from '../session/keeper';
-import { EXTRA_KINDS, type ExtraKind, type KnownPupil, updatePupil } from './known-data';
+import { EXTRA_KINDS, type ExtraKind, type KnownPupil, updatePupil } from '../known';
 import { announcementSummary } from './read-announcements';
 import { userMessageOf } from './refresher';
 import { activityWindow, EXTRAS_INTERVAL_MS, extrasDue, ON_DEMAND_TTL_MS } from './schedule';

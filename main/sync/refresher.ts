@@ -27,7 +27,7 @@ import {
   updatePupil,
   withAccount,
   withDay,
-} from './known-data';
+} from '../known';
 import {
   homeworkWindow,
   midnightRefreshDelay,

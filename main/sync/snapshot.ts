@@ -1,6 +1,6 @@
 /**
  * The snapshot: builds the contract's `AppState` view model (common/contract) from what is known
- * (./known-data.ts) and the time. Pure functions: the same input always gives the same state, so the app
+ * (../known.ts) and the time. Pure functions: the same input always gives the same state, so the app
  * can rebuild it at every minute boundary and emit `state:changed` only when something visible changed.
  *
  * Dates are Europe/London calendar dates (`YYYY-MM-DD`); `now` is epoch milliseconds.
@@ -26,7 +26,7 @@ import {
   toLondonInstant,
 } from '../classcharts/dates';
 import type { Homework, IsoDate, Lesson } from '../../common/domain';
-import type { KnownData, KnownPupil } from './known-data';
+import { isHomeworkOpen, type KnownData, type KnownPupil } from '../known';
 
 /** Homework due up to this many days ahead is shown (and counted as due, as is homework with no due date). */
 export const HOMEWORK_DAYS_AHEAD = 14;
@@ -38,11 +38,6 @@ const NO_COUNTERS = {
   detentionsPending: null,
   announcements: null,
 } as const;
-
-/** True when a homework still needs doing: not ticked off, completed or handed in (late). */
-export function isHomeworkOpen(homework: Homework): boolean {
-  return homework.status === 'todo';
-}
 
 /** Marked homework stays listed (the "marked" group) this many days after its due date. */
 export const MARKED_DAYS_BACK = 14;

@@ -1,7 +1,7 @@
 /**
  * The sync engine: fetches what the popover and the notification rules need, on the schedule of
  * ./schedule.ts, through the session keeper (../session/keeper.ts), and keeps it as `KnownData`
- * (./known-data.ts) with the freshness the snapshot shows. The public entry point, composed of:
+ * (../known.ts) with the freshness the snapshot shows. The public entry point, composed of:
  *
  * - ./refresher.ts: the refresh runs (lessons and homework of every pupil, the next school days, then the
  *   background kinds), their freshness, backoff and the interval and midnight timers. One refresh at a
@@ -16,7 +16,7 @@
 import type { DayView, RecordKind, RecordsResult } from '../../common/contract';
 import type { Homework, IsoDate } from '../../common/domain';
 import { HomeworkTicking } from './homework-ticking';
-import type { KnownData, KnownPupil } from './known-data';
+import type { KnownData, KnownPupil } from '../known';
 import { Records } from './records';
 import { Refresher } from './refresher';
 import { SyncState } from './sync-state';

@@ -5,7 +5,7 @@
  */
 import type { Clock, Logger } from '../ports';
 import type { SessionKeeper } from '../session/keeper';
-import { type KnownData, type KnownPupil, updatePupil } from './known-data';
+import { type KnownData, type KnownPupil, updatePupil } from '../known';
 import type { CoreClient, DataChange, SyncEngineOptions } from './sync-types';
 
 /** The known data and the epoch, shared by the engine's parts; see the file header. */

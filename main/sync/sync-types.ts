@@ -5,7 +5,7 @@
 import type { ClassChartsClient } from '../classcharts/client';
 import type { Clock, Logger } from '../ports';
 import type { SessionClient, SessionKeeper } from '../session/keeper';
-import type { ExtraKind, KnownData } from './known-data';
+import type { ExtraKind, KnownData } from '../known';
 
 /** What the engine needs from the ClassCharts client (main/classcharts/client.ts). */
 export type CoreClient = SessionClient &

@@ -12,7 +12,7 @@ import type {
   Lesson,
   Pupil,
 } from '../../common/domain';
-import type { KnownData, KnownPupil } from '../../main/sync/known-data';
+import type { KnownData, KnownPupil } from '../../main/known';
 
 /** A pupil with every feature enabled. */
 export function pupil(over: Partial<Pupil> = {}): Pupil {

@@ -6,7 +6,7 @@ import { createMemoryStore } from '../../main/adapters/memory-store';
 import { LEDGER_MAX_AGE_MS, LEDGER_STORE_KEY, openLedger } from '../../main/notify/ledger';
 import { computeNotifications, inQuietHours, MAX_PER_KIND } from '../../main/notify/notifications';
 import type { AppNotification } from '../../main/ports';
-import { withDay, type KnownData, type KnownPupil } from '../../main/sync/known-data';
+import { withDay, type KnownData, type KnownPupil } from '../../main/known';
 import type { Pupil } from '../../common/domain';
 import {
   announcement,
