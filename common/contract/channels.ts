@@ -49,9 +49,13 @@ export interface EventChannels {
   'ui:navigate': NavigateTarget;
 }
 
+/** The name of a request/response channel (renderer → main), e.g. `day:get`. */
 export type InvokeChannel = keyof InvokeChannels;
+/** The name of an event channel (main → renderer), e.g. `state:changed`. */
 export type EventChannel = keyof EventChannels;
+/** The single argument channel `C` takes (`void` for none). */
 export type RequestOf<C extends InvokeChannel> = InvokeChannels[C]['request'];
+/** What channel `C` resolves with. */
 export type ResponseOf<C extends InvokeChannel> = InvokeChannels[C]['response'];
 
 /** Every invoke channel, for registering handlers and the exhaustiveness checks. */
