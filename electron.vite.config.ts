@@ -6,32 +6,15 @@
 //                                                      stay external, so app.asar needs no node_modules
 //   preload  preload/index.ts → out/preload/index.cjs  ONE CommonJS file: a sandboxed preload can be
 //                                                      neither an ES module nor load other files
-//   renderer renderer/        → out/renderer/          the settings of renderer/vite.config.ts (Svelte,
-//                                                      relative base, no inline assets for the CSP)
+//   renderer renderer/        → out/renderer/          the shared settings of renderer/vite.config.ts
+//                                                      (Svelte, relative base, no inline assets for the
+//                                                      CSP), without the preview's WebSocket bridge
 import { defineConfig } from 'electron-vite';
 import { resolve } from 'node:path';
-import { mergeConfig, type Plugin, type UserConfig } from 'vite';
-import rendererWeb from './renderer/vite.config';
+import { mergeConfig } from 'vite';
+import { rendererBase } from './renderer/vite.config';
 
 const root = import.meta.dirname;
-
-/**
- * The app's popover always has `window.classcharts` (preload), so the browser preview's WebSocket bridge
- * (renderer/lib/ws-transport.ts, loaded by renderer/lib/bridge.ts only without it) would never run: the
- * app's build gets a stand-in that says so, and the preview's code is not packaged.
- */
-const withoutPreviewBridge: Plugin = {
-  name: 'classcharts-without-preview-bridge',
-  enforce: 'pre',
-  resolveId: (source, importer) =>
-    source === './ws-transport' && importer?.replace(/\\/g, '/').endsWith('/renderer/lib/bridge.ts')
-      ? '\0preview-bridge-absent'
-      : null,
-  load: (id) =>
-    id === '\0preview-bridge-absent'
-      ? 'export function createWebSocketBridge() { throw new Error("The preview bridge is not part of the app."); }'
-      : null,
-};
 
 export default defineConfig({
   main: {
@@ -67,9 +50,10 @@ export default defineConfig({
       },
     },
   },
-  renderer: mergeConfig(rendererWeb as UserConfig, {
+  // rendererBase: without the preview's WebSocket bridge (renderer/vite.config.ts's previewBridge), so
+  // renderer/lib/bridge.ts's import of it is dead code and the packaged popover has no socket code.
+  renderer: mergeConfig(rendererBase, {
     root: resolve(root, 'renderer'),
-    plugins: [withoutPreviewBridge],
     build: {
       outDir: resolve(root, 'out/renderer'),
       emptyOutDir: true,

@@ -1,6 +1,7 @@
 // ESLint flat config: TypeScript + Svelte, Prettier for formatting, and the layers of docs/architecture.md:
 // electron only in the glue (docs/design.md); common/ imports nothing of the app's; preload and the
-// renderer never import main/; the API client (main/classcharts/) and the contract do not import each other.
+// renderer never import main/; the API client (main/classcharts/) and the contract do not import each other;
+// the terminal client (cli/) sits on top of main/: neither main/ nor common/ imports it.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
@@ -54,13 +55,25 @@ const notMain = {
   message: 'Only main may import from main/: use the contract in common/contract and the bridge.',
 };
 
+/** No import from cli/: the terminal client is a front end on top of main/, never a part of it. */
+const notCli = {
+  group: ['**/cli', '**/cli/**'],
+  message: 'main/ and common/ do not import the terminal client (cli/): it imports them.',
+};
+
+/** Code that runs in the page (renderer/, the preview's bridge): no electron, no Node modules, no main/. */
+const pageLayer = (patterns) => ({
+  paths: [...electronOnlyInGlue.paths, ...nodeModules.paths],
+  patterns: [...nodeModules.patterns, notMain, ...patterns],
+});
+
 /** The shared project (common/) is the bottom layer: it imports nothing of main, preload or renderer. */
 const commonLayer = {
   paths: [...electronOnlyInGlue.paths, ...nodeModules.paths],
   patterns: [
     ...nodeModules.patterns,
     {
-      group: ['**/main/**', '**/preload/**', '**/renderer/**', '**/test/**', '**/dev/**'],
+      group: ['**/main/**', '**/preload/**', '**/renderer/**', '**/test/**', '**/dev/**', '**/cli/**'],
       message: 'common/ is the shared bottom layer: it may import only from common/.',
     },
   ],
@@ -70,6 +83,7 @@ const commonLayer = {
 const clientLayer = {
   paths: electronOnlyInGlue.paths,
   patterns: [
+    notCli,
     {
       group: ['**/common/contract', '**/common/contract/**'],
       message:
@@ -119,6 +133,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // main/ never imports the terminal client; the glue (main/index.ts, main/platform/) may import electron.
+    files: ['main/**/*.ts'],
+    ignores: ['main/index.ts', 'main/platform/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { ...electronOnlyInGlue, patterns: [notCli] }] },
+  },
+  {
+    files: ['main/index.ts', 'main/platform/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [notCli] }] },
+  },
+  {
     files: ['common/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', commonLayer] },
   },
@@ -132,20 +156,27 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [notMain] }] },
   },
   {
+    // The preview's WebSocket bridge runs in the page (the preview build puts it in the renderer's bundle):
+    // browser globals, no Node modules, no main/.
+    files: ['dev/preview/ws-transport.ts', 'dev/preview/ws-protocol.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': ['error', pageLayer([])] },
+  },
+  {
     // The renderer talks to main only through window.classcharts (renderer/lib/bridge).
     files: ['renderer/**/*.ts', 'renderer/**/*.svelte'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          paths: [...electronOnlyInGlue.paths, ...nodeModules.paths],
-          patterns: [
-            ...nodeModules.patterns,
-            notMain,
-            { group: ['**/preload/**'], message: 'The renderer reaches preload only as window.classcharts.' },
-          ],
-        },
+        pageLayer([
+          { group: ['**/preload/**'], message: 'The renderer reaches preload only as window.classcharts.' },
+          {
+            group: ['**/dev/**'],
+            message:
+              'dev/ (the fake server, the preview) is not part of the app: the preview build supplies its bridge (renderer/vite.config.ts).',
+          },
+        ]),
       ],
     },
   },
@@ -159,8 +190,19 @@ export default tseslint.config(
       'renderer/**/*.svelte',
       'cli/**/*.ts',
     ],
-    // Settings.svelte (525 lines) is the one file still over: its split is left for issue 27's next step.
-    ignores: ['renderer/views/Settings.svelte'],
     rules: { 'max-lines': ['error', 500], 'max-lines-per-function': ['error', 150] },
+  },
+  {
+    // The notification rules read what sync knows (main/known.ts); they never import sync itself.
+    files: ['main/notify/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...electronOnlyInGlue,
+          patterns: [notCli, { group: ['**/sync/**'], message: 'notify/ reads main/known.ts, not sync/.' }],
+        },
+      ],
+    },
   },
 );

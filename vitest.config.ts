@@ -8,6 +8,7 @@
 // `npm test` runs all four. Browser e2e is Playwright (test:e2e).
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { previewBridge } from './renderer/vite.config';
 
 const INTEGRATION = 'test/**/*.integration.test.ts';
 const PACKAGING = 'test/**/*.packaging.test.ts';
@@ -45,7 +46,9 @@ export default defineConfig({
       nodeProject('packaging', PACKAGING, []),
       {
         plugins: [svelte()],
-        resolve: { conditions: ['browser'] },
+        // The preview's WebSocket bridge, as the preview build supplies it (renderer/lib/bridge.ts).
+        define: previewBridge.define,
+        resolve: { conditions: ['browser'], alias: previewBridge.resolve?.alias },
         test: {
           name: 'renderer',
           environment: 'jsdom',

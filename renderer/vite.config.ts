@@ -1,11 +1,12 @@
 /**
  * Vite config for the renderer alone: root renderer/, Svelte plugin, relative base (the page is loaded
- * from file: in Electron and from the preview server's root), output in out/renderer-web. Used by the
- * browser preview (test/preview/) and self-contained so the Electron build can reuse the same settings.
- * Must not import app code.
+ * from file: in Electron and from the preview server's root), output in out/renderer-web. The default
+ * export is the browser preview's build (dev/preview/, the Playwright popover tests): the shared
+ * settings (rendererBase, which the Electron build reuses) plus the preview's WebSocket bridge
+ * (previewBridge). Must not import app code.
  */
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, mergeConfig, type Plugin, type UserConfig } from 'vite';
 
 /** This folder as a file-system path (POSIX or Windows), without node:url so it type-checks anywhere. */
 const here = decodeURIComponent(new URL('.', import.meta.url).pathname).replace(/^\/([A-Za-z]:\/)/, '$1');
@@ -25,10 +26,31 @@ export const devServerCsp: Plugin = {
       .replace("connect-src 'none'", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*"),
 };
 
-export default defineConfig({
+/**
+ * The module specifier renderer/lib/bridge.ts imports the preview's WebSocket bridge by
+ * (renderer/lib/preview-bridge.d.ts); only {@link previewBridge} resolves it.
+ */
+export const PREVIEW_BRIDGE_MODULE = 'classcharts-preview-bridge';
+
+/**
+ * What the preview's build adds to {@link rendererBase}: the flag that keeps renderer/lib/bridge.ts's
+ * preview branch, and the bridge itself (dev/preview/ws-transport.ts). The renderer's Vitest project
+ * uses it too.
+ */
+export const previewBridge: UserConfig = {
+  define: { 'import.meta.env.CLASSCHARTS_PREVIEW_BRIDGE': 'true' },
+  resolve: { alias: { [PREVIEW_BRIDGE_MODULE]: `${here}../dev/preview/ws-transport.ts` } },
+};
+
+/**
+ * The settings the app's build (electron.vite.config.ts) and the preview's share. The preview flag is
+ * false: renderer/lib/bridge.ts's dynamic import of the WebSocket bridge is dead code Rollup drops.
+ */
+export const rendererBase: UserConfig = {
   root: here,
   base: './',
   plugins: [svelte(), devServerCsp],
+  define: { 'import.meta.env.CLASSCHARTS_PREVIEW_BRIDGE': 'false' },
   build: {
     outDir: `${here}../out/renderer-web`,
     emptyOutDir: true,
@@ -37,9 +59,11 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
     // .vite/manifest.json: which chunk holds which module. The preview server reads it to name the
-    // WebSocket bridge's chunks in <link rel="modulepreload"> tags (test/preview/static-files.ts); the
+    // WebSocket bridge's chunks in <link rel="modulepreload"> tags (dev/preview/static-files.ts); the
     // Electron popover never reads it.
     manifest: true,
     reportCompressedSize: true,
   },
-});
+};
+
+export default defineConfig(mergeConfig(rendererBase, previewBridge));

@@ -1,6 +1,6 @@
 // `npm start` / `npm run demo`: builds the app (electron-vite build) and runs it in Electron.
 //   start  against the real ClassCharts service.
-//   demo   starts the fake ClassCharts server (test/fake-classcharts) on 127.0.0.1 and points the app at
+//   demo   starts the fake ClassCharts server (dev/fake-classcharts) on 127.0.0.1 and points the app at
 //          it (CLASSCHARTS_BASE_URL, CLASSCHARTS_DEMO=1): the sign-in screen offers the demo accounts.
 // Where the Electron binary is missing, Electron's own installer is run once to download it (skipped when
 // ELECTRON_SKIP_BINARY_DOWNLOAD is set), its output held back; if that cannot work (a machine without
@@ -174,7 +174,7 @@ async function main(mode: string | undefined): Promise<number> {
 
   let fake: { url: string; close(): Promise<void> } | null = null;
   if (mode === 'demo') {
-    const { startFakeClassCharts } = await import('../test/fake-classcharts/index');
+    const { startFakeClassCharts } = await import('../dev/fake-classcharts/index');
     fake = await startFakeClassCharts({ port: 0 });
     Object.assign(env, { CLASSCHARTS_BASE_URL: fake.url, CLASSCHARTS_DEMO: '1' });
     console.log(

@@ -253,7 +253,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const built = await runBuild(process.env);
   if (built !== 0) return built;
-  const { startFakeClassCharts } = await import('../test/fake-classcharts/index');
+  const { startFakeClassCharts } = await import('../dev/fake-classcharts/index');
   const fake = await startFakeClassCharts({ port: 0 });
   try {
     const run = await runSelfTestBinary({

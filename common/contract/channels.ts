@@ -147,7 +147,7 @@ export type ClassChartsApi = {
 /**
  * What main implements (createApp) and the transports call: one handler per invoke channel, plus an event
  * subscription. Implemented by main/app/channel-handlers.ts; served by main/platform/ipc.ts and
- * test/preview/.
+ * dev/preview/.
  */
 export type ContractHandlers = {
   [C in InvokeChannel]: (request: RequestOf<C>) => Promise<ResponseOf<C>>;

@@ -1,5 +1,5 @@
 /**
- * The demo accounts the fake ClassCharts serves (test/fake-classcharts/), offered by the sign-in form only
+ * The demo accounts the fake ClassCharts serves (dev/fake-classcharts/), offered by the sign-in form only
  * in demo mode (`config.demo`) and used by `--self-test` to sign in to its stand-in server.
  */
 import type { Credentials } from '../classcharts/client';

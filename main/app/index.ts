@@ -60,7 +60,7 @@ export interface CoreApp extends App {
   whenIdle(): Promise<void>;
   /**
    * The pupils of the account as last fetched (empty before the first refresh), in the account's order:
-   * for `cli watch` to pick the one `CLASSCHARTS_PUPIL` names (main/cli/env.ts `selectPupil`).
+   * for `cli watch` to pick the one `CLASSCHARTS_PUPIL` names (cli/env.ts `selectPupil`).
    */
   pupils(): Pupil[];
 }

@@ -2,7 +2,7 @@
  * Which fields of a raw service answer a zod schema (./schemas.ts) does not know, and which fields it
  * expects that the answer did not send — field NAMES only, as JSON paths like `data[].status.mark`
  * (`[]` = any element of an array, `.*` = any value of a map). No value of the answer ever appears in the
- * result, so the report is safe to share (used by `cli doctor`, main/cli/doctor.ts).
+ * result, so the report is safe to share (used by `cli doctor`, cli/doctor.ts).
  *
  * The walk follows the schema's structure (zod 4): objects (`.shape`), arrays (`.element`), records,
  * unions (the first option that parses the value, else the object option sharing most keys with it), and

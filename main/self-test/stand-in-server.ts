@@ -2,7 +2,7 @@
  * A tiny in-process stand-in for the ClassCharts sign-in, used by `--self-test` when there is no fake
  * server to talk to (the packaged app): it lets the self-test run the app's real client through Electron's
  * `net.request` and the API session's cookie jar (main/platform/net-fetch.ts) without touching the real
- * service. It answers exactly two requests, as the real service and the fake (test/fake-classcharts) do:
+ * service. It answers exactly two requests, as the real service and the fake (dev/fake-classcharts) do:
  *
  * - `POST /student/login` with the form the client sends → `302 Location: /student/` with two
  *   `Set-Cookie`: `cc-session` and `student_session_credentials` (percent-encoded JSON holding the

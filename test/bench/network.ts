@@ -11,7 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../../main/ports';
 import { systemClock } from '../../main/ports';
-import { startFakeClassCharts } from '../fake-classcharts/index';
+import { startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import { benchApp, figure, type Figure, LOGINS, median, todayComplete, waves } from './setup';
 
 /** Monday 15 June 2026, 08:00 London (BST): a school day before period 1. */

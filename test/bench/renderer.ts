@@ -19,8 +19,8 @@ import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { build } from 'vite';
 import { type AppState, BRIDGE_EVENTS, BRIDGE_METHODS, type InvokeChannel } from '../../common/contract';
 import { CHROMIUM, CHROMIUM_ARGS, POPOVER } from '../e2e/browser';
-import { measureBundle } from '../preview/build';
-import { type Preview, quietLogger, startPreview } from '../preview/server';
+import { measureBundle } from '../../dev/preview/build';
+import { type Preview, quietLogger, startPreview } from '../../dev/preview/server';
 import { SCHOOL_MORNING } from './network';
 import { figure, type Figure, LOGINS, median } from './setup';
 

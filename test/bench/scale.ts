@@ -1,7 +1,7 @@
 /**
  * A busy year (issue 30): the demo parent at `--scale` (default 10: three pupils, each with 500 homeworks,
  * 2,000 behaviour points and 200 announcements of about 5 KB; 1 and 100 give the shape:
- * test/fake-classcharts/busy-year.ts), measured
+ * dev/fake-classcharts/busy-year.ts), measured
  * - in the core under Node: sign-in to lessons against the first complete snapshot and to the background
  *   kinds, the longest event-loop delay (`monitorEventLoopDelay`) over sign-in and sync, the state a
  *   change pushes, the cache's writes (the longest synchronous part of one, the bytes a simulated day
@@ -24,10 +24,10 @@ import { createFolderStore } from '../../main/adapters/folder-store';
 import { createJsonFileStore } from '../../main/adapters/json-file-store';
 import type { Store } from '../../main/ports';
 import { CHROMIUM, CHROMIUM_ARGS, POPOVER } from '../e2e/browser';
-import { busyYearDataset, busyYearPupils } from '../fake-classcharts/busy-year';
-import { startFakeClassCharts } from '../fake-classcharts/index';
-import { spawnFakeServer, type SpawnedFake } from '../fake-classcharts/spawn';
-import { quietLogger, startPreview } from '../preview/server';
+import { busyYearDataset, busyYearPupils } from '../../dev/fake-classcharts/busy-year';
+import { startFakeClassCharts } from '../../dev/fake-classcharts/index';
+import { spawnFakeServer, type SpawnedFake } from '../../dev/fake-classcharts/spawn';
+import { quietLogger, startPreview } from '../../dev/preview/server';
 import {
   benchApp,
   figure,

@@ -1,6 +1,6 @@
 // The bench's own arithmetic (not speed): round trips counted from a request log, and goal judging.
 import { describe, expect, it } from 'vitest';
-import type { RecordedRequest } from '../fake-classcharts/index';
+import type { RecordedRequest } from '../../dev/fake-classcharts/index';
 import { figure, median, waves } from './setup';
 
 const request = (path: string, at: number): RecordedRequest => ({

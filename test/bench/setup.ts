@@ -12,7 +12,11 @@ import { createNoopAutostart } from '../../main/adapters/noop-autostart';
 import { createNoopShell } from '../../main/adapters/noop-shell';
 import { type AppPorts, type Clock, silentLogger } from '../../main/ports';
 import type { AppState, LoginRequest } from '../../common/contract';
-import { type FakeClassCharts, type RecordedRequest, startFakeClassCharts } from '../fake-classcharts/index';
+import {
+  type FakeClassCharts,
+  type RecordedRequest,
+  startFakeClassCharts,
+} from '../../dev/fake-classcharts/index';
 
 /** One benchmark figure: a value, its unit and goal, whether the goal is met, and how it was measured. */
 export interface Figure {

@@ -9,7 +9,7 @@ import { ClassChartsClient } from '../../main/classcharts/client';
 import { isUnread, mapAnnouncement } from '../../main/classcharts/map';
 import { announcementSchema, announcementsSchema } from '../../main/classcharts/schemas';
 import { silentLogger, systemClock } from '../../main/ports';
-import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
+import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
 
 const here = dirname(fileURLToPath(import.meta.url));
 

@@ -20,7 +20,7 @@ import {
   SessionExpiredError,
 } from '../../main/classcharts/errors';
 import { systemClock } from '../../main/ports';
-import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
+import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';
 import { manualClock, recordingLogger } from './helpers';
 
 let fake: FakeClassCharts | undefined;

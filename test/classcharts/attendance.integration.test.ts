@@ -13,7 +13,7 @@ import { InvalidInputError } from '../../main/classcharts/errors';
 import { attendanceStatus, mapAttendance, mapPupil } from '../../main/classcharts/map';
 import { attendanceSchema, pupilSchema } from '../../main/classcharts/schemas';
 import { silentLogger, systemClock } from '../../main/ports';
-import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
+import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixture = (name: string): unknown =>

@@ -13,7 +13,7 @@ import {
   WrongCredentialsError,
 } from '../../main/classcharts/errors';
 import { systemClock } from '../../main/ports';
-import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
+import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import {
   failure,
   interceptFetch,

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassChartsClient } from '../../main/classcharts/client';
 import { WrongCredentialsError } from '../../main/classcharts/errors';
-import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
+import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import { clientOn, failure, interceptFetch, jsonResponse, recordingLogger } from './helpers';
 
 const TODAY = '2026-11-04';

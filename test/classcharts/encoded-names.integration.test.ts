@@ -6,7 +6,7 @@
 // (HomeworkDetailView.swift `homework.title.processHTML()`); funfairlabs-incubator/classcharts-orc@93b7b34515
 // shared/src/classcharts.ts:28-40 `stripHtml` on descriptions. docs/classcharts-api.md §5, §7.17.
 //
-// The fake's generated data carries such names by default (test/fake-classcharts/dataset.ts). The client
+// The fake's generated data carries such names by default (dev/fake-classcharts/dataset.ts). The client
 // decodes every plain-text field once (main/classcharts/map.ts) and leaves HTML bodies as they came.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassChartsClient } from '../../main/classcharts/client';

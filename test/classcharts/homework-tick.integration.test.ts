@@ -14,7 +14,7 @@ import type { Homework } from '../../common/domain';
 import { createMemoryVault } from '../../main/adapters/memory-vault';
 import { systemClock } from '../../main/ports';
 import { SessionKeeper } from '../../main/session/keeper';
-import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
+import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import { pathOf, recordingLogger } from './helpers';
 
 const TODAY = '2026-11-24';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassChartsClient } from '../../main/classcharts/client';
 import { SessionExpiredError } from '../../main/classcharts/errors';
-import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
+import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import { clientOn, interceptFetch, jsonResponse } from './helpers';
 
 let fake: FakeClassCharts;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassChartsClient } from '../../main/classcharts/client';
 import { BadResponseError } from '../../main/classcharts/errors';
-import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
+import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import { clientOn, jsonResponse } from './helpers';
 
 /** A Wednesday in term; the fake's demo data is built around it. */

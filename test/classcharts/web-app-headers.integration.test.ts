@@ -7,7 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassChartsClient } from '../../main/classcharts/client';
 import { WrongCredentialsError } from '../../main/classcharts/errors';
-import { type FakeClassCharts, type RecordedRequest, startFakeClassCharts } from '../fake-classcharts/index';
+import {
+  type FakeClassCharts,
+  type RecordedRequest,
+  startFakeClassCharts,
+} from '../../dev/fake-classcharts/index';
 import { clientOn } from './helpers';
 
 const TODAY = '2026-11-04';

@@ -1,13 +1,13 @@
 // `cli today` and `cli records` in-process (the same runCli the child process runs) against the fake
 // server: parent pupil choice, every record kind, argument and environment errors, exit codes.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readEnv, selectPupil } from '../../main/cli/env';
-import { UsageError } from '../../main/cli/errors';
-import type { RecordsJson } from '../../main/cli/records';
-import { formatToday, type TodayJson } from '../../main/cli/today';
+import { readEnv, selectPupil } from '../../cli/env';
+import { UsageError } from '../../cli/errors';
+import type { RecordsJson } from '../../cli/records';
+import { formatToday, type TodayJson } from '../../cli/today';
 import { addDays, londonDate } from '../../main/classcharts/dates';
 import type { Pupil } from '../../common/domain';
-import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
+import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import { envFor, runInProcess } from './helpers';
 
 const DAY = '2026-06-17';

@@ -1,17 +1,17 @@
 // `cli doctor` in-process against the fake server: one line per endpoint, no value of the account in the
 // output, unknown and missing fields named, exit 0 when everything parsed and 3 when something did not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../main/cli';
-import { type DoctorOptions, type DoctorReport, runDoctor } from '../../main/cli/doctor';
-import { readEnv } from '../../main/cli/env';
-import { askExpiry, STALE_WAIT_MS } from '../../main/cli/live-facts';
-import { PUPIL_ENDPOINTS } from '../../main/cli/probe';
+import { runCli } from '../../cli';
+import { type DoctorOptions, type DoctorReport, runDoctor } from '../../cli/doctor';
+import { readEnv } from '../../cli/env';
+import { askExpiry, STALE_WAIT_MS } from '../../cli/live-facts';
+import { PUPIL_ENDPOINTS } from '../../cli/probe';
 import { systemClock } from '../../main/ports';
 import {
   type FakeClassCharts,
   type FakeServerOptions,
   startFakeClassCharts,
-} from '../fake-classcharts/index';
+} from '../../dev/fake-classcharts/index';
 import { type CliRun, envFor } from './helpers';
 
 const DAY = '2026-06-17';

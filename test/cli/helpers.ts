@@ -1,12 +1,12 @@
-// Running the CLI in tests: as a child process (`tsx main/cli.ts`, like `npm run cli`) or in-process with
+// Running the CLI in tests: as a child process (`tsx cli/index.ts`, like `npm run cli`) or in-process with
 // captured output. Environment variables are always built from scratch so a developer's own
 // CLASSCHARTS_* settings never leak in.
 import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runCli } from '../../main/cli';
+import { runCli } from '../../cli';
 import { childEnv, TSX } from '../child-processes';
-import type { FakeClassCharts } from '../fake-classcharts/index';
+import type { FakeClassCharts } from '../../dev/fake-classcharts/index';
 import type { Clock } from '../../main/ports';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -36,14 +36,14 @@ export function envFor(
 }
 
 /**
- * Runs `tsx main/cli.ts <args>` as a child process (asynchronously, so a fake server in this process keeps
+ * Runs `tsx cli/index.ts <args>` as a child process (asynchronously, so a fake server in this process keeps
  * answering) with only the basics (PATH, HOME; ../child-processes.ts) and `env` set.
  */
 export function spawnCli(args: string[], env: Record<string, string>): Promise<CliRun> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [TSX, join(root, 'main/cli.ts'), ...args],
+      [TSX, join(root, 'cli/index.ts'), ...args],
       {
         cwd: root,
         env: childEnv(env),

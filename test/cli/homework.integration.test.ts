@@ -1,11 +1,11 @@
 // `cli homework tick|untick <homework id>` in-process (the same runCli the child process runs) against the
 // fake server, whose homeworkticked toggles: the confirmed state printed, running it twice changes nothing,
-// and each refusal with its exit code (main/cli/errors.ts).
+// and each refusal with its exit code (cli/errors.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HomeworkTickJson } from '../../main/cli/homework';
-import type { TodayJson } from '../../main/cli/today';
+import type { HomeworkTickJson } from '../../cli/homework';
+import type { TodayJson } from '../../cli/today';
 import { addDays, londonDate } from '../../main/classcharts/dates';
-import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
+import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import { envFor, runInProcess } from './helpers';
 
 // The command looks the homework up around the real today (the system clock), so the fake's data is built

@@ -7,7 +7,7 @@
 // Ofcom's drama range 07700 900xxx).
 import { addDays } from '../../main/classcharts/dates';
 import type { IsoDate } from '../../common/domain';
-import type { FakeDataset, FakePupilData, RawAttendanceMark } from '../fake-classcharts/index';
+import type { FakeDataset, FakePupilData, RawAttendanceMark } from '../../dev/fake-classcharts/index';
 
 const PUPIL_FIRST = 'Zoë';
 const PUPIL_LAST = 'Wróblewska';

@@ -5,13 +5,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeAccount } from '../../main/cli/probe';
-import { redactProbe, writeRecording } from '../../main/cli/record';
-import { otherSchoolDays, REPLAY_LOGINS } from '../../main/cli/recording-dataset';
-import type { RecordsJson } from '../../main/cli/records';
+import { probeAccount } from '../../cli/probe';
+import { redactProbe, writeRecording } from '../../cli/record';
+import { otherSchoolDays, REPLAY_LOGINS } from '../../cli/recording-dataset';
+import type { RecordsJson } from '../../cli/records';
 import { addDays } from '../../main/classcharts/dates';
 import { systemClock } from '../../main/ports';
-import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
+import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import { tempFolder } from '../temp-folders';
 import { envFor, runInProcess } from './helpers';
 import { PARENT_EMAIL, seededStrings, seedPersonalData, servedStrings } from './personal-data';

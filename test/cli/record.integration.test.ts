@@ -4,12 +4,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPLAY_LOGINS } from '../../main/cli/recording-dataset';
-import { KEPT_KEYS } from '../../main/cli/redact';
+import { REPLAY_LOGINS } from '../../cli/recording-dataset';
+import { KEPT_KEYS } from '../../cli/redact';
 import { systemClock } from '../../main/ports';
 import { tempFolder } from '../temp-folders';
-import { loadDatasetFile } from '../fake-classcharts/data-file';
-import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
+import { loadDatasetFile } from '../../dev/fake-classcharts/data-file';
+import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import { envFor, runInProcess } from './helpers';
 
 const DAY = '2026-06-17';

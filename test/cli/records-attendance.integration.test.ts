@@ -2,8 +2,8 @@
 // children, the percentages only where the school shows them (as in the app), a readable table, and a
 // pupil whose school hides attendance told so (exit 2) without asking the service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordsJson } from '../../main/cli/records';
-import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
+import type { RecordsJson } from '../../cli/records';
+import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import { envFor, runInProcess } from './helpers';
 
 const DAY = '2026-06-17'; // a Wednesday

@@ -1,7 +1,7 @@
 // The redaction rules of `cli record`: same-shaped stand-ins, consistent across answers, dates and flags kept;
 // HTML through a real parser, text treated as text (issue 26 §2).
 import { describe, expect, it } from 'vitest';
-import { isDateOrTime, isHtml, originalsOf, Redactor } from '../../main/cli/redact';
+import { isDateOrTime, isHtml, originalsOf, Redactor } from '../../cli/redact';
 
 function redactor(...values: unknown[]): Redactor {
   const avoid = new Set<string>();

@@ -1,11 +1,11 @@
-// `cli today` as people run it: a child process (`tsx main/cli.ts`) against a fake server started here.
+// `cli today` as people run it: a child process (`tsx cli/index.ts`) against a fake server started here.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TodayJson, TodayLesson } from '../../main/cli/today';
+import type { TodayJson, TodayLesson } from '../../cli/today';
 import { ClassChartsClient } from '../../main/classcharts/client';
 import { addDays } from '../../main/classcharts/dates';
 import { silentLogger, systemClock } from '../../main/ports';
-import { type FakeClassCharts, startFakeClassCharts } from '../fake-classcharts/index';
+import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import { envFor, spawnCli } from './helpers';
 
 /** A Monday in British Summer Time. */

@@ -25,7 +25,7 @@ import {
   startFakeClassCharts,
   type FakeClassCharts,
   type FakeServerOptions,
-} from '../fake-classcharts/index';
+} from '../../dev/fake-classcharts/index';
 import { deferred, FakeClock, Waiters } from './helpers';
 
 /** Monday 15 June 2026, 07:30 in London (BST): a school day with lessons ahead. */

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAttachmentFolder } from '../../main/adapters/attachment-folder';
 import { createDownloadsFolder } from '../../main/adapters/downloads-folder';
 import type { AttachmentRequest, HomeworkSummary } from '../../common/contract';
-import type { RawHomework } from '../fake-classcharts/index';
+import type { RawHomework } from '../../dev/fake-classcharts/index';
 import { tempFolder } from '../temp-folders';
 import { startHarness, studentLogin, type Harness } from './app-harness';
 
@@ -207,7 +207,7 @@ describe('attachment:open', () => {
   it('a file the service did not virus-check is saved to Downloads, even a PDF, and says why', async () => {
     const h = await signedIn();
     const homework = homeworkWithFile(h);
-    // As the fake's dataset models a failed scan (test/fake-classcharts/dataset.ts): no validated copy.
+    // As the fake's dataset models a failed scan (dev/fake-classcharts/dataset.ts): no validated copy.
     await changeFile(h, homework.id, { validated_file: '', scan_status: 'fail' });
     const file = homework.attachments[0]!;
     expect(file.name).toMatch(/\.pdf$/);

@@ -1,10 +1,10 @@
 // Every loopback server answers only to this machine's names (issue 26 §1, DNS rebinding; Vite's
 // server.allowedHosts defence, GHSA-vg6x-rcgg-rjx6): the rule, the fake ClassCharts and the self-test's
-// sign-in stand-in. The preview's page and bridge: test/preview/preview.test.ts.
+// sign-in stand-in. The preview's page and bridge: test/preview/preview.integration.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
 import { isAllowedHost, isAllowedOrigin } from '../../main/loopback-host';
 import { startSignInStandIn } from '../../main/self-test/stand-in-server';
-import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
+import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';
 import { requestWithHost } from '../host-request';
 
 describe('isAllowedHost', () => {

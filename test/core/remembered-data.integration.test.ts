@@ -89,7 +89,7 @@ describe('remembered data, apart from the settings', () => {
       ]),
     );
     // The background kinds were not fetched again. (A homework list with files changes at every fetch:
-    // its signed links carry a new Expires, test/fake-classcharts/attachments.ts.)
+    // its signed links carry a new Expires, dev/fake-classcharts/attachments.ts.)
     expect(
       rewritten.filter((name) => /\.(activity|announcements|badges|detentions)\.json$/.test(name)),
     ).toEqual([]);

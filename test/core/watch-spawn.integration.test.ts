@@ -10,8 +10,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { childEnv, DETACHED, endProcessTree, TSX } from '../child-processes';
-import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
-import { spawnFakeServer } from '../fake-classcharts/spawn';
+import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';
+import { spawnFakeServer } from '../../dev/fake-classcharts/spawn';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const children: ChildProcess[] = [];
@@ -54,7 +54,7 @@ function watchFor(
   args: string[],
   seconds: number,
 ): Promise<{ lines: WatchLine[]; code: number | null }> {
-  const child = start(['main/cli.ts', 'watch', ...args, '--json'], {
+  const child = start(['cli/index.ts', 'watch', ...args, '--json'], {
     CLASSCHARTS_BASE_URL: url,
     CLASSCHARTS_CODE: 'DEMO2026',
     CLASSCHARTS_DOB: '14/05/2012',
@@ -109,7 +109,7 @@ describe.skipIf(process.platform === 'win32')('cli watch against the fake server
   it('Ctrl-C while the sign-in hangs ends the process at once, exit 0, every line printed whole', async () => {
     fake = await startFakeClassCharts();
     fake.faults.inject({ path: '/student/login', kind: 'hang' });
-    const child = start(['main/cli.ts', 'watch', '--json'], {
+    const child = start(['cli/index.ts', 'watch', '--json'], {
       CLASSCHARTS_BASE_URL: fake.url,
       CLASSCHARTS_CODE: fake.accounts.student.code,
       CLASSCHARTS_DOB: fake.accounts.student.dateOfBirth,

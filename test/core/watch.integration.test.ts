@@ -1,8 +1,8 @@
 // `cli watch` in this process against the fake server over loopback, on a fake clock shared by both:
 // what a status bar or a script reading `--json` sees. (The child-process run is ./watch-spawn.test.ts.)
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseWatchArgs, runWatch } from '../../main/cli/watch';
-import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
+import { parseWatchArgs, runWatch } from '../../cli/watch';
+import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';
 import { MONDAY_MORNING } from './app-harness';
 import { FakeClock, settle, Waiters } from './helpers';
 

@@ -2,7 +2,7 @@
  * Playwright Test fixtures of the popover tests (project `popover` in playwright.config.ts):
  * - `previewOptions` (an option: `test.use({ previewOptions })`; Monday 23 November 2026, 10:15 London, by
  *   default) and `preview`: a fresh preview per test
- *   (test/preview/: the fake ClassCharts server and the real core behind the built page), its log attached
+ *   (dev/preview/: the fake ClassCharts server and the real core behind the built page), its log attached
  *   to the report when the test fails;
  * - `page`: the popover, opened on the preview; `reopen()` opens it again (a new page, as when the popover
  *   is closed and shown again);
@@ -18,7 +18,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { recordingLogger } from '../classcharts/helpers';
 import { MONDAY_MORNING } from './popover-page';
-import { startPreview, type Preview, type PreviewOptions } from '../preview/server';
+import { startPreview, type Preview, type PreviewOptions } from '../../dev/preview/server';
 
 /** A problem one of the guards saw. */
 export interface GuardProblem {

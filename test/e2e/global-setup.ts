@@ -1,9 +1,9 @@
 /**
  * Playwright's global setup (playwright.config.ts): builds the renderer for the preview (out/renderer-web,
- * test/preview/build.ts) and prints its gzip size. Throws when the build fails, so no test runs against an
+ * dev/preview/build.ts) and prints its gzip size. Throws when the build fails, so no test runs against an
  * old page.
  */
-import { buildRenderer, measureBundle } from '../preview/build';
+import { buildRenderer, measureBundle } from '../../dev/preview/build';
 
 /** Builds the page; resolves when it is ready to serve. */
 export default async function globalSetup(): Promise<void> {

@@ -3,8 +3,8 @@
  * shown. Queries go by role and accessible name, as a user (or a screen reader) finds things.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { FakePupilData } from '../fake-classcharts/index';
-import type { Preview } from '../preview/server';
+import type { FakePupilData } from '../../dev/fake-classcharts/index';
+import type { Preview } from '../../dev/preview/server';
 
 /** 10:15 on Monday 23 November 2026, London (GMT): a school day, during period 2. */
 export const MONDAY_MORNING = Date.parse('2026-11-23T10:15:00Z');

@@ -4,7 +4,7 @@
  * of school HTML (deceptive and oversized links, every way of running script a description could try),
  * and {@link schoolContentDataset}, which writes them round-robin into the fake's generated dataset, so
  * every field of every kind meets many of them. The dataset is a `--data` file of the fake
- * (test/fake-classcharts/README.md), loaded by the popover tests through the preview.
+ * (dev/fake-classcharts/README.md), loaded by the popover tests through the preview.
  *
  * `npx tsx test/e2e/school-content.ts FILE [CORPUS.json]` writes it, e.g. to look at it with
  * `npm run preview -- --data FILE --now 2026-11-23T10:15`. A corpus file is a JSON array of strings, used
@@ -13,9 +13,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { NAME_MAX, TITLE_MAX } from '../../renderer/lib/text';
 import { addDays } from '../../main/classcharts/dates';
-import { generateDataset } from '../fake-classcharts/dataset';
+import { generateDataset } from '../../dev/fake-classcharts/dataset';
 import type { IsoDate } from '../../common/domain';
-import type { FakeDataset, FakeLessonTemplate } from '../fake-classcharts/index';
+import type { FakeDataset, FakeLessonTemplate } from '../../dev/fake-classcharts/index';
 
 /** 100 KB of one unbroken "word". */
 const HUGE = 'Ab9'.repeat(34_000);

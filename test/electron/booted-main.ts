@@ -13,7 +13,7 @@ import { expect, vi } from 'vitest';
 import { addDays, londonDate } from '../../main/classcharts/dates';
 import { AUTOSTART_ARG } from '../../main/platform/environment';
 import type { AppState } from '../../common/contract';
-import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
+import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';
 import { FakeBrowserWindow, FakeTray, app, ipcMain, net, resetElectronMock } from '../mocks/electron';
 import { emulatedNetRequest, type EmulatedRequestOptions } from '../mocks/net-request';
 

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FakeClassCharts } from '../fake-classcharts/index';
+import type { FakeClassCharts } from '../../dev/fake-classcharts/index';
 import { bootMain, invoke, type BootedMain, currentState } from './booted-main';
 import { acquireOutDirLock } from './out-dir-lock';
 import { ROOT, buildApp } from './pack';

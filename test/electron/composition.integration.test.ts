@@ -8,7 +8,7 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FakeClassCharts } from '../fake-classcharts/index';
+import type { FakeClassCharts } from '../../dev/fake-classcharts/index';
 import type { AppState } from '../../common/contract';
 import { netRequestCalls } from '../mocks/net-request';
 import {

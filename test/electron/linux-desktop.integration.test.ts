@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppState } from '../../common/contract';
-import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
+import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';
 import type * as ElectronMock from '../mocks/electron';
 import type { EmulatedRequestOptions } from '../mocks/net-request';
 

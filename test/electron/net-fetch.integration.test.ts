@@ -23,7 +23,7 @@ import {
   type SessionLike,
 } from '../../main/platform/net-fetch';
 import { silentLogger, systemClock } from '../../main/ports';
-import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
+import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';
 import {
   createEmulatedSession,
   emulatedNetRequest,

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
+import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';
 import type * as ElectronMock from '../mocks/electron';
 import { emulatedNetRequest, type EmulatedRequestOptions } from '../mocks/net-request';
 import { runner } from '../self-test/helpers';

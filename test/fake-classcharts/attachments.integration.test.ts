@@ -3,9 +3,16 @@
 // announcement files need the session (funfairlabs-incubator/classcharts-orc@93b7b34515
 // poller/src/archive.ts:69-77). Opening a stored link later in a browser (the old behaviour) fails.
 import { afterEach, describe, expect, it } from 'vitest';
-import { SIGNED_URL_LIFETIME_S } from './attachments';
-import { startFakeClassCharts, type FakeClassCharts } from './index';
-import { arr, call, loginParent, loginStudent, obj, type TestSession } from './test-client';
+import { SIGNED_URL_LIFETIME_S } from '../../dev/fake-classcharts/attachments';
+import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';
+import {
+  arr,
+  call,
+  loginParent,
+  loginStudent,
+  obj,
+  type TestSession,
+} from '../../dev/fake-classcharts/test-client';
 
 let fake: FakeClassCharts | undefined;
 afterEach(async () => {

@@ -4,10 +4,16 @@
 // the percentages as strings, and the school's display flags honoured.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTENDANCE_HIDDEN, INVALID_DATE, INVALID_RANGE } from './api';
-import { startFakeClassCharts, type FakeClassCharts } from './index';
-import type { Json } from './shape';
-import { call, loginParent, loginStudent, obj, type TestSession } from './test-client';
+import { ATTENDANCE_HIDDEN, INVALID_DATE, INVALID_RANGE } from '../../dev/fake-classcharts/api';
+import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';
+import type { Json } from '../../dev/fake-classcharts/shape';
+import {
+  call,
+  loginParent,
+  loginStudent,
+  obj,
+  type TestSession,
+} from '../../dev/fake-classcharts/test-client';
 
 const TODAY = '2026-06-17'; // a Wednesday in BST
 let fake: FakeClassCharts;

@@ -1,10 +1,10 @@
 // The busy-year dataset (issue 30) the scale benchmark and `fake-server --busy-year N` serve.
 import { describe, expect, it } from 'vitest';
-import { busyYearDataset, busyYearPupils } from './busy-year';
-import { parseCliOptions } from './cli-options';
-import { startFakeClassCharts } from './index';
-import { arr, call, loginParent, loginStudent, obj } from './test-client';
-import type { FakeDataset } from './types';
+import { busyYearDataset, busyYearPupils } from '../../dev/fake-classcharts/busy-year';
+import { parseCliOptions } from '../../dev/fake-classcharts/cli-options';
+import { startFakeClassCharts } from '../../dev/fake-classcharts/index';
+import { arr, call, loginParent, loginStudent, obj } from '../../dev/fake-classcharts/test-client';
+import type { FakeDataset } from '../../dev/fake-classcharts/types';
 
 describe('busy-year dataset', () => {
   it('at 10×: a parent of three, each with 500 homeworks, 2,000 points and 200 announcements of ~5 KB', () => {

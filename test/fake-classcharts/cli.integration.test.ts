@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DETACHED, endProcessTree, TSX } from '../child-processes';
-import { parseCliOptions, USAGE } from './cli-options';
+import { parseCliOptions, USAGE } from '../../dev/fake-classcharts/cli-options';
 
 const ROOT = new URL('../../', import.meta.url);
 
@@ -126,7 +126,7 @@ describe('exit codes', () => {
     const run = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const child = execFile(
         process.execPath,
-        [TSX, fileURLToPath(new URL('test/fake-classcharts/cli.ts', ROOT)), '--today', '2026-02-30'],
+        [TSX, fileURLToPath(new URL('dev/fake-classcharts/cli.ts', ROOT)), '--today', '2026-02-30'],
         { timeout: 60_000 },
         (_error, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
       );

@@ -1,9 +1,16 @@
 // The counters of `/apiv2parent/pupils` (docs/classcharts-api.md §5.3) agree with each child's own records as
 // the other endpoints serve them, and follow a change to those records, as the real service's do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeClassCharts, type FakeClassCharts } from './index';
-import type { Json } from './shape';
-import { arr, call, loginParent, loginStudent, obj, type TestSession } from './test-client';
+import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';
+import type { Json } from '../../dev/fake-classcharts/shape';
+import {
+  arr,
+  call,
+  loginParent,
+  loginStudent,
+  obj,
+  type TestSession,
+} from '../../dev/fake-classcharts/test-client';
 
 let fake: FakeClassCharts;
 let parent: TestSession;

@@ -5,11 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addDays, londonLocalToInstant } from '../../main/classcharts/dates';
-import { parseDataset } from './data-file';
-import { DEMO_PARENT, DEMO_STUDENT, generateDataset } from './dataset';
-import { startFakeClassCharts, type FakePupilData, type RawBadgeEvent } from './index';
-import { arr, call, loginStudent, obj } from './test-client';
-import { lessonsOn } from './timetable';
+import { parseDataset } from '../../dev/fake-classcharts/data-file';
+import { DEMO_PARENT, DEMO_STUDENT, generateDataset } from '../../dev/fake-classcharts/dataset';
+import {
+  startFakeClassCharts,
+  type FakePupilData,
+  type RawBadgeEvent,
+} from '../../dev/fake-classcharts/index';
+import { arr, call, loginStudent, obj } from '../../dev/fake-classcharts/test-client';
+import { lessonsOn } from '../../dev/fake-classcharts/timetable';
 
 const TODAY = '2026-06-17';
 const dir = mkdtempSync(join(tmpdir(), 'fake-classcharts-'));

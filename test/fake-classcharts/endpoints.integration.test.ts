@@ -4,11 +4,24 @@
 // buckets, PHP habits, and the error envelope for bad parameters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../main/classcharts/dates';
-import { ACTIVITY_PAGE_SIZE, BEHAVIOUR_MAX_DAYS, INVALID_DATE, INVALID_RANGE, RANGE_TOO_LONG } from './api';
-import { startFakeClassCharts, type FakeClassCharts } from './index';
-import { PUPIL_FORBIDDEN, PUPIL_REQUIRED } from './routes';
-import type { Json } from './shape';
-import { arr, call, loginParent, loginStudent, obj, type TestSession } from './test-client';
+import {
+  ACTIVITY_PAGE_SIZE,
+  BEHAVIOUR_MAX_DAYS,
+  INVALID_DATE,
+  INVALID_RANGE,
+  RANGE_TOO_LONG,
+} from '../../dev/fake-classcharts/api';
+import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';
+import { PUPIL_FORBIDDEN, PUPIL_REQUIRED } from '../../dev/fake-classcharts/routes';
+import type { Json } from '../../dev/fake-classcharts/shape';
+import {
+  arr,
+  call,
+  loginParent,
+  loginStudent,
+  obj,
+  type TestSession,
+} from '../../dev/fake-classcharts/test-client';
 
 const TODAY = '2026-06-17'; // a Wednesday in BST
 let fake: FakeClassCharts;

@@ -1,8 +1,12 @@
 // Test hooks of the fake: injected faults on the next N matching requests, down/up on the same port,
 // latency that close() cuts short, and the request log.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startFakeClassCharts, type FakeClassCharts, type FakeServerOptions } from './index';
-import { call, loginStudent, obj, type TestSession } from './test-client';
+import {
+  startFakeClassCharts,
+  type FakeClassCharts,
+  type FakeServerOptions,
+} from '../../dev/fake-classcharts/index';
+import { call, loginStudent, obj, type TestSession } from '../../dev/fake-classcharts/test-client';
 
 let fake: FakeClassCharts | undefined;
 async function start(options: FakeServerOptions = {}): Promise<{ f: FakeClassCharts; s: TestSession }> {

@@ -3,10 +3,17 @@
 // kgstorm/classcharts-api-python@5fb41cd8cb student_client.py:121), seen by the next `/homeworks` read; the
 // error envelope for a status id that is not the pupil's; students only; logged; failing by fault injection.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HOMEWORK_NOT_FOUND } from './api';
-import { startFakeClassCharts, type FakeClassCharts } from './index';
-import { PUPIL_FORBIDDEN } from './routes';
-import { arr, call, loginParent, loginStudent, obj, type TestSession } from './test-client';
+import { HOMEWORK_NOT_FOUND } from '../../dev/fake-classcharts/api';
+import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';
+import { PUPIL_FORBIDDEN } from '../../dev/fake-classcharts/routes';
+import {
+  arr,
+  call,
+  loginParent,
+  loginStudent,
+  obj,
+  type TestSession,
+} from '../../dev/fake-classcharts/test-client';
 
 let fake: FakeClassCharts;
 let student: TestSession;

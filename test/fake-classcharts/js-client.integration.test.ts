@@ -4,7 +4,7 @@
 import { ParentClient, StudentClient } from 'classcharts-api';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../../main/classcharts/dates';
-import { startFakeClassCharts, type FakeClassCharts } from './index';
+import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';
 
 const REAL_HOST = 'https://www.classcharts.com';
 const TODAY = '2026-06-17';

@@ -2,8 +2,12 @@
 // percent-encoded `*_session_credentials` JSON cookie and a `cc-session` cookie, or a 200 HTML page with no
 // session cookie; the legacy JSON logins and the pre-login helpers answer envelopes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeClassCharts, type FakeClassCharts } from './index';
-import { DOB_INCORRECT, PARENT_LOGIN_INCORRECT, PUPIL_CODE_INCORRECT } from './routes';
+import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';
+import {
+  DOB_INCORRECT,
+  PARENT_LOGIN_INCORRECT,
+  PUPIL_CODE_INCORRECT,
+} from '../../dev/fake-classcharts/routes';
 import {
   call,
   type JsonAnswer,
@@ -13,7 +17,7 @@ import {
   postLogin,
   sessionFrom,
   studentForm,
-} from './test-client';
+} from '../../dev/fake-classcharts/test-client';
 
 let fake: FakeClassCharts;
 beforeAll(async () => {

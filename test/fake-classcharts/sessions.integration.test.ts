@@ -2,8 +2,18 @@
 // grace window for the old token, the not-logged-in body (expired 0 without a token, 1 otherwise; optional
 // 401), lenient Cookie headers, logout, and the TES SSO bounce. Time is a controlled clock, never a sleep.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeClassCharts, type FakeClassCharts, type FakeServerOptions } from './index';
-import { call, loginParent, loginStudent, obj, type TestSession } from './test-client';
+import {
+  startFakeClassCharts,
+  type FakeClassCharts,
+  type FakeServerOptions,
+} from '../../dev/fake-classcharts/index';
+import {
+  call,
+  loginParent,
+  loginStudent,
+  obj,
+  type TestSession,
+} from '../../dev/fake-classcharts/test-client';
 
 const NOT_LOGGED_IN = { success: 0, expired: 1, error: 'You are not logged in. [1]', meta: [] };
 

@@ -4,9 +4,16 @@
 // docs/classcharts-api.md allows (§ numbers below).
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeClassCharts, type FakeClassCharts } from './index';
-import { shapeDifferences, type Json, type ShapeRules } from './shape';
-import { arr, call, loginParent, loginStudent, obj, type TestSession } from './test-client';
+import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';
+import { shapeDifferences, type Json, type ShapeRules } from '../../dev/fake-classcharts/shape';
+import {
+  arr,
+  call,
+  loginParent,
+  loginStudent,
+  obj,
+  type TestSession,
+} from '../../dev/fake-classcharts/test-client';
 
 const FIXTURES = new URL('../classcharts/fixtures/', import.meta.url);
 

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createBridge } from '../../common/contract/bridge';
-import { MAX_INVOKE_FRAME_BYTES, parseServerMessage } from '../../renderer/lib/ws-protocol';
-import { createWebSocketTransport, type SocketLike } from '../../renderer/lib/ws-transport';
+import { MAX_INVOKE_FRAME_BYTES, parseServerMessage } from '../../dev/preview/ws-protocol';
+import { createWebSocketTransport, type SocketLike } from '../../dev/preview/ws-transport';
 import { recordingLogger } from '../classcharts/helpers';
-import { startPreview, type Preview } from './server';
+import { startPreview, type Preview } from '../../dev/preview/server';
 
 let dir: string;
 let preview: Preview;

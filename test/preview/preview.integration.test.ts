@@ -10,18 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppState } from '../../common/contract';
 import { createBridge } from '../../common/contract/bridge';
-import { parseServerMessage } from '../../renderer/lib/ws-protocol';
-import { createWebSocketTransport, type SocketLike } from '../../renderer/lib/ws-transport';
+import { parseServerMessage } from '../../dev/preview/ws-protocol';
+import { createWebSocketTransport, type SocketLike } from '../../dev/preview/ws-transport';
 import { silentLogger } from '../../main/ports';
 import { requestWithHost } from '../host-request';
-import { startPreview, type Preview } from './server';
+import { startPreview, type Preview } from '../../dev/preview/server';
 import {
   chunksToPreload,
   PREVIEW_BRIDGE_MODULES,
   previewCsp,
   staticImportFiles,
   withServedHello,
-} from './static-files';
+} from '../../dev/preview/static-files';
 
 const PAGE = `<!doctype html><html><head>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; connect-src 'none'; base-uri 'none'" />
@@ -34,10 +34,10 @@ const MANIFEST = {
     file: 'assets/index-e.js',
     src: 'index.html',
     isEntry: true,
-    dynamicImports: ['lib/sanitize.ts', 'lib/ws-transport.ts'],
+    dynamicImports: ['lib/sanitize.ts', '../dev/preview/ws-transport.ts'],
     css: ['assets/index-c.css'],
   },
-  'lib/ws-transport.ts': {
+  '../dev/preview/ws-transport.ts': {
     file: 'assets/ws-transport-t.js',
     isDynamicEntry: true,
     imports: ['index.html', '_schemas-z.js'],

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBridge } from '../../common/contract/bridge';
 import { DEFAULT_SETTINGS, type AppState } from '../../common/contract';
 import { followMainClock, now } from '../../renderer/lib/clock';
-import { MAX_INVOKE_FRAME_BYTES } from '../../renderer/lib/ws-protocol';
-import { createWebSocketTransport, type SocketLike } from '../../renderer/lib/ws-transport';
+import { MAX_INVOKE_FRAME_BYTES } from '../../dev/preview/ws-protocol';
+import { createWebSocketTransport, type SocketLike } from '../../dev/preview/ws-transport';
 import { signedOutState, studentState } from './fixtures';
 
 /** A socket double: records sent frames and lets the test play the server. */

@@ -18,7 +18,7 @@ import { ClassChartsClient } from '../../main/classcharts/client';
 import { addDays } from '../../main/classcharts/dates';
 import type { AppState, AuthStatus, LoginRequest } from '../../common/contract';
 import type { CoreEvent } from '../../main/app';
-import type { FakeServerOptions } from '../fake-classcharts/index';
+import type { FakeServerOptions } from '../../dev/fake-classcharts/index';
 import { type Harness, startHarness } from '../core/app-harness';
 import { settle } from '../core/helpers';
 
@@ -95,7 +95,7 @@ function shown(state: AppState) {
     pupils: state.pupils.map((p) => p.id),
     date: state.today?.date ?? null,
     lessons: state.today?.lessons.map(({ state: _moves, ...lesson }) => lesson) ?? null,
-    // A homework file's link is signed afresh on every read (test/fake-classcharts/attachments.ts): the
+    // A homework file's link is signed afresh on every read (dev/fake-classcharts/attachments.ts): the
     // file is the same, its `Expires` and signature are not.
     homework: state.homework.map((group) => ({
       ...group,

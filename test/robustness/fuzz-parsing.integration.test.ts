@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { ClassChartsClient } from '../../main/classcharts/client';
 import { ClassChartsError, WrongCredentialsError } from '../../main/classcharts/errors';
 import { type Clock, silentLogger } from '../../main/ports';
-import { startFakeClassCharts } from '../fake-classcharts/index';
+import { startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import {
   accountShape,
   activityPageShape,

@@ -19,7 +19,7 @@ import { createJsonFileStore } from '../../main/adapters/json-file-store';
 import { type SafeStorageAsync, createSafeStorageVault } from '../../main/platform/vault';
 import type { Store, Vault } from '../../main/ports';
 import type { LoginRequest } from '../../common/contract';
-import type { RecordedRequest } from '../fake-classcharts/index';
+import type { RecordedRequest } from '../../dev/fake-classcharts/index';
 import { type Harness, startHarness } from '../core/app-harness';
 
 /** A safeStorage whose ciphertext is AES-256-GCM under a random test key: `iv (12) | tag (16) | data`. */

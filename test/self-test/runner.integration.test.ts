@@ -3,7 +3,7 @@
  * CLASSCHARTS_BASE_URL names when unpackaged, else a stand-in on 127.0.0.1, never the real service.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startFakeClassCharts, type FakeClassCharts } from '../fake-classcharts/index';
+import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';
 import { apiFetch } from './helpers';
 
 vi.mock('electron', () => import('../mocks/electron'));

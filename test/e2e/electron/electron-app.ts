@@ -12,7 +12,7 @@ import { _electron, expect, test, type ElectronApplication, type Page } from '@p
 import { electronArgs, electronPackageDir, findElectronBinary } from '../../../scripts/launch';
 import { acquireOutDirLock } from '../../electron/out-dir-lock';
 import { buildApp, ROOT } from '../../electron/pack';
-import { startFakeClassCharts, type FakeClassCharts } from '../../fake-classcharts/index';
+import { startFakeClassCharts, type FakeClassCharts } from '../../../dev/fake-classcharts/index';
 
 /** The Electron executable, or `null` when it is not installed. */
 export const binary = findElectronBinary({

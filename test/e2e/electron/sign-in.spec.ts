@@ -15,7 +15,7 @@ import {
   startFakeClassCharts,
   type FakeClassCharts,
   type RecordedRequest,
-} from '../../fake-classcharts/index';
+} from '../../../dev/fake-classcharts/index';
 import {
   buildOnce,
   SETUP_TIMEOUT_MS,

@@ -1,16 +1,16 @@
 /**
  * Attached files open for real: a click on a homework's or an announcement's file in the popover makes
  * main download it (the homework file from its signed storage link, the announcement file with the session:
- * test/fake-classcharts/attachments.ts) into its private folder and open it with the system's default
+ * dev/fake-classcharts/attachments.ts) into its private folder and open it with the system's default
  * application — here the preview's shell, which records the path instead. Nothing goes to the browser.
  * A type that can run code is saved to (the preview's stand-in for) Downloads instead, with a warning, and
  * shown in its folder only when asked (issue 26 §3).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { RawHomework } from '../../fake-classcharts/index';
+import type { RawHomework } from '../../../dev/fake-classcharts/index';
 import { expect, test } from '../fixtures';
-import type { Preview } from '../../preview/server';
+import type { Preview } from '../../../dev/preview/server';
 import { fakePupil, openTab, signInStudent } from '../popover-page';
 
 /**

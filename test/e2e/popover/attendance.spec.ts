@@ -7,7 +7,7 @@
 import { addDays } from '../../../main/classcharts/dates';
 import { attendanceStatus } from '../../../main/classcharts/map';
 import { attendanceStatusLabel } from '../../../renderer/lib/format';
-import type { Preview } from '../../preview/server';
+import type { Preview } from '../../../dev/preview/server';
 import { expect, test } from '../fixtures';
 import { fakePupil, openTab, signInParent, signInStudent } from '../popover-page';
 import type { Page } from '@playwright/test';

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { measureBundle } from '../../preview/build';
-import { DEFAULT_RENDERER_DIR } from '../../preview/server';
-import { chunksToPreload, PREVIEW_BRIDGE_MODULES } from '../../preview/static-files';
+import { measureBundle } from '../../../dev/preview/build';
+import { DEFAULT_RENDERER_DIR } from '../../../dev/preview/server';
+import { chunksToPreload, PREVIEW_BRIDGE_MODULES } from '../../../dev/preview/static-files';
 
 test('the page Electron loads names no preview chunk', () => {
   const html = readFileSync(path.join(DEFAULT_RENDERER_DIR, 'index.html'), 'utf8');

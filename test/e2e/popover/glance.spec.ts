@@ -13,8 +13,8 @@ import { formatDayLong } from '../../../renderer/lib/format';
 import { dueList, titleWithoutSubject } from '../../../renderer/lib/glance';
 import { shownText, TITLE_MAX } from '../../../renderer/lib/text';
 import { expect, test } from '../fixtures';
-import { generateDataset } from '../../fake-classcharts/dataset';
-import type { FakeDataset } from '../../fake-classcharts/index';
+import { generateDataset } from '../../../dev/fake-classcharts/dataset';
+import type { FakeDataset } from '../../../dev/fake-classcharts/index';
 import { expectOnFirstScreen, signInParent, signInStudent } from '../popover-page';
 
 /** A moment of the school week, London time with its offset. */

@@ -6,7 +6,7 @@
  * looked at once (visual snapshot + axe).
  */
 import type { Page } from '@playwright/test';
-import type { Preview } from '../../preview/server';
+import type { Preview } from '../../../dev/preview/server';
 import { expect, test } from '../fixtures';
 import { fakePupil, MONDAY_MORNING, openTab, signInStudent } from '../popover-page';
 

@@ -4,9 +4,9 @@
  * only its safe link — in the browser, never in the popover. The page guards (test/e2e/fixtures.ts) fail
  * the test on any CSP report, so a handler the sanitizer let through to the parser fails it too.
  */
-import type { RawHomework } from '../../fake-classcharts/index';
+import type { RawHomework } from '../../../dev/fake-classcharts/index';
 import { expect, test } from '../fixtures';
-import type { Preview } from '../../preview/server';
+import type { Preview } from '../../../dev/preview/server';
 import { fakePupil, openTab, signInStudent } from '../popover-page';
 
 /**

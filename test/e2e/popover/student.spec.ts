@@ -19,8 +19,8 @@ import {
   waitForDay,
   waitForToday,
 } from '../popover-page';
-import { DEFAULT_RENDERER_DIR } from '../../preview/server';
-import { chunksToPreload, MANIFEST } from '../../preview/static-files';
+import { DEFAULT_RENDERER_DIR } from '../../../dev/preview/server';
+import { chunksToPreload, MANIFEST } from '../../../dev/preview/static-files';
 
 /** The modules main.ts warms once the popover is idle (renderer-relative, as Vite's manifest names them). */
 const WARMED_LATER = [

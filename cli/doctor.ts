@@ -25,10 +25,10 @@
  */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { NetworkError } from '../classcharts/errors';
-import { compareFields, type MissingField } from '../classcharts/schema-fields';
-import { excerptOf } from '../classcharts/transport';
-import type { IsoDate } from '../../common/domain';
+import { NetworkError } from '../main/classcharts/errors';
+import { compareFields, type MissingField } from '../main/classcharts/schema-fields';
+import { excerptOf } from '../main/classcharts/transport';
+import type { IsoDate } from '../common/domain';
 import {
   encodedNames,
   type EncodedNamesFinding,

@@ -1,5 +1,5 @@
 /**
- * A BridgeTransport over a WebSocket, for the browser preview (test/preview/): the page has no
+ * A BridgeTransport over a WebSocket, for the browser preview (dev/preview/): the page has no
  * `window.classcharts`, so bridge.ts builds the same createBridge over this transport instead of Electron
  * IPC. Loaded only in that case (a separate chunk), so the Electron popover never contains a socket.
  *
@@ -26,8 +26,9 @@ import type {
   RequestOf,
   ResponseOf,
 } from '../../common/contract';
-import { followMainClock } from './clock';
+import { followMainClock } from '../../renderer/lib/clock';
 import { MAX_INVOKE_FRAME_BYTES, parseServerMessage, type InvokeMessage } from './ws-protocol';
+import type * as Declared from 'classcharts-preview-bridge';
 
 /** The subset of the DOM WebSocket this transport uses (so tests can pass a fake). */
 export interface SocketLike {
@@ -192,3 +193,13 @@ export function createWebSocketBridge(
 ): ClassChartsApi {
   return createBridge(createWebSocketTransport(socket, options));
 }
+
+/**
+ * Fails to compile when {@link createWebSocketBridge} no longer fits what renderer/lib/bridge.ts imports
+ * (the `classcharts-preview-bridge` module of renderer/lib/preview-bridge.d.ts). A type only.
+ */
+export type FitsRendererDeclaration = Fits<
+  typeof createWebSocketBridge,
+  typeof Declared.createWebSocketBridge
+>;
+type Fits<Actual extends Expected, Expected> = [Actual, Expected];

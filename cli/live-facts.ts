@@ -20,17 +20,17 @@
  * `X-Requested-With` on the way out, so that header is the one difference between the two.
  */
 import { randomInt } from 'node:crypto';
-import { NetworkError } from '../classcharts/errors';
-import { hasDobSchema } from '../classcharts/schemas';
+import { NetworkError } from '../main/classcharts/errors';
+import { hasDobSchema } from '../main/classcharts/schemas';
 import {
   excerptOf,
   isErrorEnvelope,
   type RawResponse,
   Transport,
   type TransportRequest,
-} from '../classcharts/transport';
-import { normaliseAccessCode } from '../classcharts/validate';
-import { silentLogger, systemClock } from '../ports';
+} from '../main/classcharts/transport';
+import { normaliseAccessCode } from '../main/classcharts/validate';
+import { silentLogger, systemClock } from '../main/ports';
 import { type CliDeps, createClient, type EnvConfig } from './env';
 import { capturingFetch, type Exchange } from './probe';
 

@@ -15,7 +15,7 @@ import {
   NoPupilsError,
   SessionExpiredError,
   WrongCredentialsError,
-} from '../classcharts/errors';
+} from '../main/classcharts/errors';
 
 /** Exit codes of `npm run cli`. */
 export const EXIT = { ok: 0, bug: 1, usage: 2, service: 3 } as const;

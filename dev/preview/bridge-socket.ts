@@ -1,5 +1,5 @@
 /**
- * The server side of the preview's WebSocket bridge (protocol: renderer/lib/ws-protocol.ts): every
+ * The server side of the preview's WebSocket bridge (protocol: ./ws-protocol.ts): every
  * `invoke` frame is checked (envelope with the protocol's zod schema, argument with
  * main/contract-schemas.ts parseRequest) before createApp's handler runs; answers and events go back as
  * JSON frames. A connection is greeted with main's clock and state (`hello`), so the page shows the
@@ -23,7 +23,7 @@ import {
   parseInvokeMessage,
   type InvokeMessage,
   type ServerMessage,
-} from '../../renderer/lib/ws-protocol';
+} from './ws-protocol';
 
 /** What the bridge needs from the running app. */
 export interface BridgeTarget {

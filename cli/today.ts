@@ -11,10 +11,10 @@
  * isAlternative}], homework: [{id, title, subject, dueDate, status}] }`.
  */
 import { parseArgs } from 'node:util';
-import { addDays, dayOfWeek, londonDate } from '../classcharts/dates';
-import type { Homework, HomeworkStatus, Instant, IsoDate, Lesson } from '../../common/domain';
-import { checkDate } from '../classcharts/validate';
-import { systemClock } from '../ports';
+import { addDays, dayOfWeek, londonDate } from '../main/classcharts/dates';
+import type { Homework, HomeworkStatus, Instant, IsoDate, Lesson } from '../common/domain';
+import { checkDate } from '../main/classcharts/validate';
+import { systemClock } from '../main/ports';
 import { type CliDeps, createClient, readEnv, selectPupil } from './env';
 import { runCommand } from './errors';
 import { type CliIo, clockTime, table } from './output';

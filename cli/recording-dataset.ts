@@ -1,7 +1,7 @@
 /**
  * Turns a redacted recording (`cli record`, ./record.ts) into a dataset for the fake ClassCharts server
  * (`npm run fake-server -- --data FILE`, `npm run preview -- --data FILE`; the format is
- * test/fake-classcharts/README.md "Dataset format"), so a real account's shapes can be replayed in the demo.
+ * dev/fake-classcharts/README.md "Dataset format"), so a real account's shapes can be replayed in the demo.
  *
  * What carries over as recorded: the pupil objects, homeworks, activity, badges, announcements,
  * detentions and attendance marks (the fake serves records exactly as given; attendance's date keys are
@@ -19,8 +19,8 @@
  * The fake checks the file when it loads it and names any field it lacks (a real answer may leave out
  * one the fake always sends); add it by hand, then.
  */
-import { addDays, dayOfWeek } from '../classcharts/dates';
-import type { IsoDate } from '../../common/domain';
+import { addDays, dayOfWeek } from '../main/classcharts/dates';
+import type { IsoDate } from '../common/domain';
 
 /** The sign-ins of a replayed dataset (made up; the recorded account's are never stored). */
 export const REPLAY_LOGINS = {

@@ -4,7 +4,7 @@
  * (./bridge-socket.ts) to createApp (main/app/) running here with a memory vault and store, a console
  * notifier, a shell that logs links and files instead of opening them (attached files are downloaded
  * to a temporary folder removed on close), against `baseUrl` — by default a fake
- * ClassCharts server (test/fake-classcharts/) it starts itself. Every request and upgrade must name this
+ * ClassCharts server (dev/fake-classcharts/) it starts itself. Every request and upgrade must name this
  * machine in `Host` (127.0.0.1, localhost or [::1] on the preview's port, main/loopback-host.ts): the page
  * holds the signed-in state, a real child's when the preview runs against the real service.
  *

@@ -1,26 +1,26 @@
 /**
  * `npm run cli -- <command>`: the ClassCharts core from a terminal (and a status bar: waybar, polybar,
  * xbar). Commands:
- * - `today [--date YYYY-MM-DD] [--json]` (./cli/today.ts);
- * - `records <kind> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json]` (./cli/records.ts);
- * - `homework tick|untick <homework id> [--json]` (./cli/homework.ts, students);
- * - `watch …` (./cli/watch.ts, loaded on demand);
- * - `doctor [--json]` (./cli/doctor.ts): every endpoint once, checked against the schemas, no values shown;
- * - `record --out DIR` (./cli/record.ts): every answer saved redacted, plus a fake-server dataset;
+ * - `today [--date YYYY-MM-DD] [--json]` (./today.ts);
+ * - `records <kind> [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json]` (./records.ts);
+ * - `homework tick|untick <homework id> [--json]` (./homework.ts, students);
+ * - `watch …` (./watch.ts, loaded on demand);
+ * - `doctor [--json]` (./doctor.ts): every endpoint once, checked against the schemas, no values shown;
+ * - `record --out DIR` (./record.ts): every answer saved redacted, plus a fake-server dataset;
  * - `help`.
- * Sign-in comes from the environment (./cli/env.ts). Exit codes: 0 ok, 2 wrong credentials or bad
- * arguments, 3 service unreachable or broken, 1 a bug (./cli/errors.ts). Failures print one line.
+ * Sign-in comes from the environment (./env.ts). Exit codes: 0 ok, 2 wrong credentials or bad
+ * arguments, 3 service unreachable or broken, 1 a bug (./errors.ts). Failures print one line.
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { CliDeps } from './cli/env';
-import { errorLines, EXIT, UsageError } from './cli/errors';
-import { runHomework } from './cli/homework';
-import { type CliIo, processIo } from './cli/output';
-import { runDoctor } from './cli/doctor';
-import { runRecord } from './cli/record';
-import { RECORD_KINDS, runRecords } from './cli/records';
-import { runToday } from './cli/today';
+import type { CliDeps } from './env';
+import { errorLines, EXIT, UsageError } from './errors';
+import { runHomework } from './homework';
+import { type CliIo, processIo } from './output';
+import { runDoctor } from './doctor';
+import { runRecord } from './record';
+import { RECORD_KINDS, runRecords } from './records';
+import { runToday } from './today';
 
 /** The help text (`cli help`, `cli --help`). */
 export const USAGE = `Usage: npm run cli -- <command> [options]
@@ -75,7 +75,7 @@ export async function runCli(
         return await runHomework(rest, env, io, deps);
       case 'watch': {
         // Loaded on demand: the core it runs is not needed by `today` or `records`.
-        const { runWatch } = await import('./cli/watch');
+        const { runWatch } = await import('./watch');
         return await runWatch(rest, env);
       }
       case 'help':
@@ -92,7 +92,7 @@ export async function runCli(
   }
 }
 
-/** True when this file is the program being run (`tsx main/cli.ts`), not imported by a test. */
+/** True when this file is the program being run (`tsx cli/index.ts`), not imported by a test. */
 function isEntryPoint(): boolean {
   const entry = process.argv[1];
   if (!entry) return false;

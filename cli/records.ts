@@ -17,7 +17,7 @@
  *   common/domain.ts (`from`/`to` are `null` when not given for the unranged kinds).
  */
 import { parseArgs } from 'node:util';
-import { addDays, londonDate } from '../classcharts/dates';
+import { addDays, londonDate } from '../main/classcharts/dates';
 import type {
   Announcement,
   Attendance,
@@ -29,11 +29,11 @@ import type {
   Instant,
   IsoDate,
   Pupil,
-} from '../../common/domain';
-import { InvalidInputError } from '../classcharts/errors';
-import { toIsoDate } from '../classcharts/map';
-import { checkRange } from '../classcharts/validate';
-import { systemClock } from '../ports';
+} from '../common/domain';
+import { InvalidInputError } from '../main/classcharts/errors';
+import { toIsoDate } from '../main/classcharts/map';
+import { checkRange } from '../main/classcharts/validate';
+import { systemClock } from '../main/ports';
 import { type CliDeps, signInFromEnv } from './env';
 import { runCommand, UsageError } from './errors';
 import { type CliIo, clockTime, table } from './output';

@@ -11,8 +11,8 @@
  * ({@link ProbeOptions}).
  */
 import { z } from 'zod';
-import type { ClassChartsClient } from '../classcharts/client';
-import { addDays, londonDate } from '../classcharts/dates';
+import type { ClassChartsClient } from '../main/classcharts/client';
+import { addDays, londonDate } from '../main/classcharts/dates';
 import {
   activitySchema,
   announcementsSchema,
@@ -26,9 +26,9 @@ import {
   pupilSchema,
   pupilsSchema,
   timetableSchema,
-} from '../classcharts/schemas';
-import type { IsoDate, Pupil } from '../../common/domain';
-import { systemClock } from '../ports';
+} from '../main/classcharts/schemas';
+import type { IsoDate, Pupil } from '../common/domain';
+import { systemClock } from '../main/ports';
 import { type CliDeps, createClient, type EnvConfig, readEnv, selectPupil } from './env';
 
 /** One HTTP exchange as the probe saw it: the path (no query), status, time and the whole body. */

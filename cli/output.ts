@@ -2,8 +2,8 @@
  * Output helpers of the CLI: where text goes (injectable for tests) and a plain-text table for the
  * readable (non-`--json`) form. Times are shown as Europe/London wall-clock `HH:MM`.
  */
-import { londonTime, parseInstant } from '../classcharts/dates';
-import type { Instant } from '../../common/domain';
+import { londonTime, parseInstant } from '../main/classcharts/dates';
+import type { Instant } from '../common/domain';
 
 /** Where a command writes: `out` is stdout (results), `err` is stderr (the one-line failure). */
 export interface CliIo {

@@ -10,9 +10,9 @@
  * - `CLASSCHARTS_DEBUG=1`: client logs and stack traces on stderr.
  * Secrets stay in memory; nothing here prints or logs them.
  */
-import { ClassChartsClient, type Credentials } from '../classcharts/client';
-import type { Account, Pupil } from '../../common/domain';
-import { type Clock, type Logger, silentLogger, systemClock } from '../ports';
+import { ClassChartsClient, type Credentials } from '../main/classcharts/client';
+import type { Account, Pupil } from '../common/domain';
+import { type Clock, type Logger, silentLogger, systemClock } from '../main/ports';
 import { UsageError } from './errors';
 
 /** The production service root. */

@@ -21,14 +21,14 @@
  * a `CLASSCHARTS_PUPIL` naming no pupil on the account, 3 the service was unreachable at sign-in.
  */
 import { parseArgs } from 'node:util';
-import { createApp, type CoreEvent } from '../app';
-import { createConsoleNotifier } from '../adapters/console-notifier';
-import { createMemoryStore } from '../adapters/memory-store';
-import { createMemoryVault } from '../adapters/memory-vault';
-import { createNoopAutostart } from '../adapters/noop-autostart';
-import { createNoopShell } from '../adapters/noop-shell';
-import { ClassChartsClient } from '../classcharts/client';
-import { type Clock, silentLogger, systemClock } from '../ports';
+import { createApp, type CoreEvent } from '../main/app';
+import { createConsoleNotifier } from '../main/adapters/console-notifier';
+import { createMemoryStore } from '../main/adapters/memory-store';
+import { createMemoryVault } from '../main/adapters/memory-vault';
+import { createNoopAutostart } from '../main/adapters/noop-autostart';
+import { createNoopShell } from '../main/adapters/noop-shell';
+import { ClassChartsClient } from '../main/classcharts/client';
+import { type Clock, silentLogger, systemClock } from '../main/ports';
 import { type CliDeps, readEnv, selectPupil, stderrLogger } from './env';
 import { errorLines, EXIT, exitCodeFor, UsageError } from './errors';
 import { type CliIo, processIo } from './output';

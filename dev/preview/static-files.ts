@@ -37,13 +37,14 @@ export function previewCsp(html: string, wsOrigin: string): { html: string; poli
 }
 
 /**
- * The module renderer/lib/bridge.ts imports on demand for the preview's WebSocket bridge, as Vite's
- * manifest names it (paths relative to renderer/). Its chunk (and any it imports) is worth preloading;
- * the other on-demand chunk (the sanitizer) is warmed by the page itself when idle.
+ * The module renderer/lib/bridge.ts imports on demand for the preview's WebSocket bridge (./ws-transport.ts,
+ * supplied by renderer/vite.config.ts), as Vite's manifest names it (paths relative to renderer/). Its
+ * chunk (and any it imports) is worth preloading; the other on-demand chunk (the sanitizer) is warmed by
+ * the page itself when idle.
  */
-export const PREVIEW_BRIDGE_MODULES: readonly string[] = ['lib/ws-transport.ts'];
+export const PREVIEW_BRIDGE_MODULES: readonly string[] = ['../dev/preview/ws-transport.ts'];
 
-/** Where Vite writes its manifest under the build folder (`build.manifest: true`, renderer/vite.config.ts). */
+/** Where Vite writes its manifest in the build folder (`build.manifest: true`, renderer/vite.config.ts). */
 export const MANIFEST = path.join('.vite', 'manifest.json');
 
 /** The part of a Vite manifest chunk entry read here (https://vite.dev/guide/backend-integration). */

@@ -16,10 +16,10 @@
  * the window, one whose status is the teacher's (completed, late), or a parent account; 3 the service.
  */
 import { parseArgs } from 'node:util';
-import { londonDate } from '../classcharts/dates';
-import type { Homework, HomeworkStatus, IsoDate } from '../../common/domain';
-import { systemClock } from '../ports';
-import { homeworkWindow } from '../sync/schedule';
+import { londonDate } from '../main/classcharts/dates';
+import type { Homework, HomeworkStatus, IsoDate } from '../common/domain';
+import { systemClock } from '../main/ports';
+import { homeworkWindow } from '../main/sync/schedule';
 import { type CliDeps, signInFromEnv } from './env';
 import { runCommand, UsageError } from './errors';
 import type { CliIo } from './output';

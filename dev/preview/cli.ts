@@ -16,7 +16,7 @@ import { quietLogger, startPreview } from './server';
 const KEYCHAIN: readonly KeychainStatus[] = ['available', 'basic-text', 'locked', 'unavailable'];
 
 /** What `--help` prints. */
-const USAGE = `Usage: npm run preview [-- options]   (or: npx tsx test/preview/cli.ts [options])
+const USAGE = `Usage: npm run preview [-- options]   (or: npx tsx dev/preview/cli.ts [options])
 
 Builds the renderer, starts the fake ClassCharts server, the core and a page server on 127.0.0.1,
 and prints the URL to open in a browser.

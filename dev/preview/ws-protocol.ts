@@ -1,6 +1,6 @@
 /**
  * The preview's WebSocket protocol: the contract (common/contract) carried as JSON text frames
- * between the page (ws-transport.ts) and the preview server (test/preview/bridge-socket.ts). Both sides
+ * between the page (ws-transport.ts) and the preview server (./bridge-socket.ts). Both sides
  * validate what they receive with the zod schemas below (zod/mini, so the page's preview-only chunk stays
  * small); the server then checks each invoke's argument with main/contract-schemas.ts before calling
  * createApp's handler.
@@ -9,7 +9,7 @@
  * state at that moment, so the page shows it without asking), `result` (one per invoke, matched by
  * `id`), `event` (state:changed, ui:navigate).
  *
- * Loaded only by the preview (a separate chunk, see bridge.ts): the Electron popover never loads it.
+ * Loaded only by the preview (a separate chunk, see renderer/lib/bridge.ts): never by the Electron popover.
  */
 import * as z from 'zod/mini';
 import {
@@ -20,7 +20,7 @@ import {
   type EventChannels,
   type InvokeChannel,
 } from '../../common/contract';
-import { PREVIEW_BRIDGE_PATH } from './preview-path';
+import { PREVIEW_BRIDGE_PATH } from '../../renderer/lib/preview-path';
 
 export { PREVIEW_BRIDGE_PATH };
 
