@@ -44,13 +44,16 @@ export const previewBridge: UserConfig = {
 
 /**
  * The settings the app's build (electron.vite.config.ts) and the preview's share. The preview flag is
- * false: renderer/lib/bridge.ts's dynamic import of the WebSocket bridge is dead code Rollup drops.
+ * false: renderer/lib/bridge.ts's dynamic import of the WebSocket bridge is dead code Rollup drops. On
+ * the dev server (`electron-vite dev`), which keeps that code, the module resolves to the app's stand-in
+ * (lib/no-preview-bridge.ts); {@link previewBridge}'s alias comes first where both are merged.
  */
 export const rendererBase: UserConfig = {
   root: here,
   base: './',
   plugins: [svelte(), devServerCsp],
   define: { 'import.meta.env.CLASSCHARTS_PREVIEW_BRIDGE': 'false' },
+  resolve: { alias: { [PREVIEW_BRIDGE_MODULE]: `${here}lib/no-preview-bridge.ts` } },
   build: {
     outDir: `${here}../out/renderer-web`,
     emptyOutDir: true,

@@ -35,3 +35,25 @@ describe('the Vite dev server page (electron-vite dev)', () => {
     expect(csp).toContain("default-src 'none'");
   });
 });
+
+// The app's renderer under `electron-vite dev`: Vite's dev server does not replace `define`d values in
+// client code, so renderer/lib/bridge.ts's import of the preview bridge stays and must resolve (to the
+// app's stand-in) or the popover would not load (second read of issue 27, 2026-11-28).
+describe("the app's renderer on Vite's dev server (electron-vite dev)", () => {
+  it('serves renderer/lib/bridge.ts: the preview bridge module resolves to the stand-in, not the socket', async () => {
+    const { rendererBase } = await import('../../renderer/vite.config');
+    const app = await createServer({
+      ...rendererBase,
+      configFile: false,
+      logLevel: 'silent',
+      server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, ws: false },
+    });
+    try {
+      const result = await app.transformRequest('/lib/bridge.ts');
+      expect(result?.code).toContain('no-preview-bridge');
+      expect(result?.code).not.toContain('ws-transport');
+    } finally {
+      await app.close();
+    }
+  });
+});
