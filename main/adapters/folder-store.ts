@@ -140,7 +140,7 @@ export function createFolderStore(folder: string, options: FolderStoreOptions = 
   let draining: Promise<void> | null = null;
   let temporaries = 0;
 
-  const pathOf = (key: string) => join(folder, fileNameOf(key));
+  const pathOf = (key: string) => filePath(state, key);
 
   /** The digest of the key's file, read once (asynchronously) and then kept. */
   async function fileDigest(key: string): Promise<string | null> {
@@ -268,10 +268,15 @@ function newFolderState(folder: string, options: FolderStoreOptions): FolderStat
   };
 }
 
+/** The file that holds `key`'s value. */
+function filePath(state: FolderState, key: string): string {
+  return join(state.folder, fileNameOf(key));
+}
+
 /** The file's text, or `null` when there is none or it cannot be read (logged). */
 function readText(state: FolderState, key: string): string | null {
   try {
-    return readFileSync(join(state.folder, fileNameOf(key)), 'utf8');
+    return readFileSync(filePath(state, key), 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
       state.logger.warn('could not read a remembered file', { key, error: String(error) });
@@ -314,7 +319,7 @@ function flushAllSync(state: FolderState): void {
   pending.clear();
   writing.clear();
   for (const [key, next] of waiting) {
-    const path = join(folder, fileNameOf(key));
+    const path = filePath(state, key);
     // A write in flight for this key sees the newer generation and drops its temporary file.
     generations.set(key, (generations.get(key) ?? 0) + 1);
     try {

@@ -22,13 +22,16 @@ export class EnvironmentStatus {
 
   constructor(private readonly ports: AppPorts) {}
 
-  /** The vault's protection level now, `unavailable` when it cannot be read (logged, never thrown). */
-  async readKeychain(): Promise<KeychainStatus> {
+  /**
+   * Reads the vault's protection level again into {@link keychain}: `unavailable` when it cannot be read
+   * (logged, never thrown).
+   */
+  async readKeychain(): Promise<void> {
     try {
-      return await this.ports.vault.status();
+      this.keychain = await this.ports.vault.status();
     } catch (error) {
       this.ports.logger.warn('could not read the keychain status', { error: describe(error) });
-      return 'unavailable';
+      this.keychain = 'unavailable';
     }
   }
 

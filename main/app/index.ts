@@ -163,7 +163,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     state: () => view.state(),
     async start() {
       if (!lifecycle.begin()) return;
-      environment.keychain = await environment.readKeychain();
+      await environment.readKeychain();
       await settings.applyAtStart();
       // Versions before issue 30 kept the account's data in the settings file: moved out, once.
       if (scope.remembered !== store && moveRememberedData(store, scope.remembered))

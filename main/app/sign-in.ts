@@ -62,10 +62,7 @@ export class SignInFlow {
 
   /** At start: the data cached for a remembered sign-in is shown at once, before the sign-in is restored. */
   async showRemembered(): Promise<void> {
-    const { keeper, scope, engine, environment } = this.deps;
-    if (!(await keeper.hasRemembered())) return;
-    const cached = scope.openRemembered(environment.keychain !== 'unavailable');
-    if (cached) engine.load(cached);
+    if (await this.deps.keeper.hasRemembered()) this.openRememberedData();
   }
 
   /**
@@ -128,7 +125,7 @@ export class SignInFlow {
     if (environment.keychain === 'locked') {
       // The sign-in the keychain held was replaced (remembered) or deleted: what it cached goes with it.
       this.forgetData();
-      environment.keychain = await environment.readKeychain();
+      await environment.readKeychain();
     }
     const persist = remember && environment.keychain !== 'unavailable';
     if (signingInAgain) {
@@ -169,7 +166,7 @@ export class SignInFlow {
     lifecycle.stopTick();
     await keeper.signOut();
     this.forgetData();
-    if (environment.keychain === 'locked') environment.keychain = await environment.readKeychain(); // deleted
+    if (environment.keychain === 'locked') await environment.readKeychain(); // deleted
     await attachments.signedOut(); // the account's files do not outlive its sign-in
     this.starting = false;
     publish();
@@ -203,7 +200,7 @@ export class SignInFlow {
   }
 
   private async restoreAndRefresh(): Promise<void> {
-    const { keeper, engine, scope, environment, lifecycle, publish } = this.deps;
+    const { keeper, engine, environment, lifecycle, publish } = this.deps;
     const restored = await keeper.restore();
     this.starting = false;
     if (restored === 'locked') {
@@ -219,14 +216,20 @@ export class SignInFlow {
       return;
     }
     if (environment.keychain === 'locked') {
-      environment.keychain = await environment.readKeychain();
-      const cached = scope.openRemembered(environment.keychain !== 'unavailable');
-      if (cached) engine.load(cached);
+      await environment.readKeychain();
+      this.openRememberedData();
     }
     publish();
     if (keeper.status !== 'signed-in') return;
     await engine.refresh('start', { account: true });
     lifecycle.beginSignedIn();
+  }
+
+  /** Remembered data from an earlier run: kept on disk (unless the keychain is unusable) and shown. */
+  private openRememberedData(): void {
+    const { scope, engine, environment } = this.deps;
+    const cached = scope.openRemembered(environment.keychain !== 'unavailable');
+    if (cached) engine.load(cached);
   }
 
   private forgetData(): void {
