@@ -1,7 +1,7 @@
 // `npm test`: runs every vitest project once and prints the closing line CI reads
 // ("tests: N passed, N failed, N skipped"), summed over all suites from vitest's JSON report, plus one
 // test of the runner's own: the run leaves its temp folder (TMPDIR, fresh for the run) empty.
-// Extra arguments are passed to vitest (e.g. `npm test -- test/fake-classcharts`).
+// Extra arguments are passed to vitest (e.g. `npm test -- test/dev/fake-classcharts`).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { nodeBin } from './node-bin';

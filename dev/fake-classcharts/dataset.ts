@@ -1,7 +1,7 @@
 /**
  * The generated demo dataset: a deterministic school around "today" (Europe/London) for the demo student
  * and a sibling, shaped like the real service's records (docs/classcharts-api.md §5, fixtures in
- * test/classcharts/fixtures/). The same seed and today give the same dataset.
+ * test/support/fixtures/classcharts/). The same seed and today give the same dataset.
  *
  * What it contains, by design (README.md lists it for users):
  * - timetables as a cycle (2 weeks for the demo student, 1 week for the sibling) with P1–P5, tutor time,

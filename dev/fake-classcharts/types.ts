@@ -3,7 +3,7 @@
  * format of `--data FILE`, documented in ./README.md). Every `Raw*` record is written exactly as the real
  * service sends it — snake_case keys, PHP habits ("yes"/"no" strings, numbers as strings, nulls) — so the
  * server only filters, pages and wraps them in the envelope. Field lists: docs/classcharts-api.md
- * §5 and the fixtures in test/classcharts/fixtures/.
+ * §5 and the fixtures in test/support/fixtures/classcharts/.
  */
 
 /** A calendar date `YYYY-MM-DD` (Europe/London). */

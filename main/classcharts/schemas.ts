@@ -1,7 +1,7 @@
 /**
  * zod schemas for the service's response bodies, lenient where the real service is inconsistent and
  * strict where the client cannot work without a field (ids, the shape of `data`). They accept every
- * fixture in test/classcharts/fixtures/ and the quirks of docs/classcharts-api.md (§1.2, §5, §7):
+ * fixture in test/support/fixtures/classcharts/ and the quirks of docs/classcharts-api.md (§1.2, §5, §7):
  * - nullable or absent fields (`subject`, `teacher`, `room_name`, `is_break`, …) → `null`;
  * - `"yes"`/`"no"` strings, `1`/`0` and booleans for flags → boolean;
  * - numbers sent as strings and strings sent as numbers (`completion_time_value: ""`, `period_number`);
@@ -123,7 +123,7 @@ export const pupilSchema = z.object({
   display_attendance: flag,
   display_attendance_percentage: flag,
   // Counters (parent `/pupils`; a student's `/ping` has `announcements_count` only): classcharts-api-js
-  // 2.12.3 src/types.ts `Pupil`, test/classcharts/fixtures/pupils.json. Optional; a string or garbage → null.
+  // 2.12.3 src/types.ts `Pupil`, test/support/fixtures/classcharts/pupils.json. Optional; a string or garbage → null.
   homework_todo_count: num,
   homework_late_count: num,
   detention_pending_count: num,

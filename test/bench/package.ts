@@ -1,6 +1,6 @@
 /**
  * The package: what an installer, an update download and every start of the app pay for.
- * - `asarBytes`, `asarEntries`: app.asar as `electron-builder --linux dir` packs it (test/electron/pack.ts:
+ * - `asarBytes`, `asarEntries`: app.asar as `electron-builder --linux dir` packs it (test/packaging/pack.ts:
  *   a fresh `electron-vite build`, a stub Electron), in a temporary folder removed afterwards;
  * - `mainLoad`: how long `import()` of the built out/main/index.js takes in Node, each run a fresh process:
  *   the shared electron mock (test/mocks/electron.ts) is loaded first through tsx and not timed, then the
@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { listPackage } from '@electron/asar';
-import { acquireOutDirLock } from '../electron/out-dir-lock';
-import { ROOT, buildApp, packLinuxDir } from '../electron/pack';
+import { acquireOutDirLock } from '../packaging/out-dir-lock';
+import { ROOT, buildApp, packLinuxDir } from '../packaging/pack';
 import { figure, type Figure, median } from './setup';
 
 /** Goals of the issue: app.asar ≤ 3 MB and ≤ 200 entries; main loads in ≤ 150 ms on the 2-core machine. */

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../cli';
-import { childEnv, TSX } from '../child-processes';
+import { childEnv, TSX } from '../support/child-processes';
 import type { FakeClassCharts } from '../../dev/fake-classcharts/index';
 import type { Clock } from '../../main/ports';
 

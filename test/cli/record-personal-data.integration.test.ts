@@ -12,7 +12,7 @@ import type { RecordsJson } from '../../cli/records';
 import { addDays } from '../../main/classcharts/dates';
 import { systemClock } from '../../main/ports';
 import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
-import { tempFolder } from '../temp-folders';
+import { tempFolder } from '../support/temp-folders';
 import { envFor, runInProcess } from './helpers';
 import { PARENT_EMAIL, seededStrings, seedPersonalData, servedStrings } from './personal-data';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLAY_LOGINS } from '../../cli/recording-dataset';
 import { KEPT_KEYS } from '../../cli/redact';
 import { systemClock } from '../../main/ports';
-import { tempFolder } from '../temp-folders';
+import { tempFolder } from '../support/temp-folders';
 import { loadDatasetFile } from '../../dev/fake-classcharts/data-file';
 import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import { envFor, runInProcess } from './helpers';

@@ -16,7 +16,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { recordingLogger } from '../classcharts/helpers';
+import { recordingLogger } from '../main/classcharts/helpers';
 import { MONDAY_MORNING } from './popover-page';
 import { startPreview, type Preview, type PreviewOptions } from '../../dev/preview/server';
 

@@ -16,7 +16,7 @@ import { Module, createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { vi } from 'vitest';
-import { tempFolder } from '../temp-folders';
+import { tempFolder } from '../support/temp-folders';
 import { EmulatedCookies } from './net-request';
 
 /**
@@ -70,7 +70,7 @@ export const electronMock = {
   isPackaged: false,
   /**
    * `app.getPath('userData')`: a fresh folder per reset, `userData` in a temporary folder of its own that
-   * also takes the siblings main makes (`userData (demo)`); removed after the test file (test/temp-folders.ts).
+   * also takes the siblings main makes (`userData (demo)`); removed after the test file (test/support/temp-folders.ts).
    */
   userData: '',
   /** `screen.getAllDisplays()`; the first is the primary display. */

@@ -2,7 +2,7 @@
 // ones have neither.
 import { fireEvent, waitFor } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { studentState } from './fixtures';
+import { studentState } from '../support/fixtures/views';
 import { renderApp } from './render';
 
 describe('More: unread announcements', () => {
@@ -21,7 +21,7 @@ describe('More: unread announcements', () => {
 });
 
 // Issue 24 §3: the service cannot be told an announcement was read; opening it here clears its dot at
-// once, and main is asked to remember it (test/core/read-announcements.test.ts: across restarts).
+// once, and main is asked to remember it (test/main/sync/read-announcements.integration.test.ts: across restarts).
 describe('More: opening an unread announcement', () => {
   it('clears its dot and asks main to remember it, once', async () => {
     const { screen, bridge } = await renderApp(studentState());

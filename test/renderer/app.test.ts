@@ -1,6 +1,6 @@
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NOW, parentState, studentState } from './fixtures';
+import { NOW, parentState, studentState } from '../support/fixtures/views';
 import { createMockBridge } from './mock-bridge';
 import { renderApp } from './render';
 import { render } from '@testing-library/svelte';

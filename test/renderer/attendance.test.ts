@@ -4,7 +4,7 @@
 import { fireEvent, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { RecordsRequest, RecordsResult } from '../../common/contract';
-import { parentState, pupil, studentState } from './fixtures';
+import { parentState, pupil, studentState } from '../support/fixtures/views';
 import { defaultRecords } from './mock-bridge';
 import { renderApp } from './render';
 

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClassChartsApi } from '../../common/contract';
 import { createMockBridge } from './mock-bridge';
-import { studentState } from './fixtures';
+import { studentState } from '../support/fixtures/views';
 
 /** A WebSocket double: records what the page sends; the test plays the server. */
 class FakeWebSocket extends EventTarget {

@@ -15,7 +15,7 @@ import {
   parseDateOfBirth,
   relativeDayName,
 } from '../../renderer/lib/format';
-import { NOW } from './fixtures';
+import { NOW } from '../support/fixtures/views';
 
 describe('format', () => {
   it('shows lesson times in London time, whatever offset the service used', () => {

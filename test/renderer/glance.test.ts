@@ -2,7 +2,7 @@
 // subject it repeats, which homework the Due part lists, and which day shows.
 import { describe, expect, it } from 'vitest';
 import { dueDayWord, dueList, glanceOf, titleWithoutSubject } from '../../renderer/lib/glance';
-import { homework, studentState, TODAY } from './fixtures';
+import { homework, studentState, TODAY } from '../support/fixtures/views';
 
 describe('the first screen’s words and choices', () => {
   it('names a due day in words', () => {

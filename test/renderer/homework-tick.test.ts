@@ -4,8 +4,8 @@
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { HomeworkSummary } from '../../common/contract';
-import { homework, parentState, studentState } from './fixtures';
-import { deferred } from '../core/helpers';
+import { homework, parentState, studentState } from '../support/fixtures/views';
+import { deferred } from '../support/helpers';
 import { tickInState } from './mock-bridge';
 import { renderHomeworkTab } from './render';
 

@@ -1,7 +1,7 @@
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import type { AttachmentOutcome } from '../../common/contract';
-import { homework, homeworkGroups, parentState, studentState, TODAY } from './fixtures';
+import { homework, homeworkGroups, parentState, studentState, TODAY } from '../support/fixtures/views';
 import { renderApp, renderHomeworkTab } from './render';
 
 describe('Homework', () => {

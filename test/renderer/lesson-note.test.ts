@@ -4,7 +4,7 @@ import { fireEvent, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import type { LessonView } from '../../common/contract';
 import { htmlHasContent } from '../../renderer/lib/html-text';
-import { studentState, todayLessons } from './fixtures';
+import { studentState, todayLessons } from '../support/fixtures/views';
 import { renderApp } from './render';
 
 /** Today's timetable with notes on the lessons named in `notes` (subject → note HTML). */

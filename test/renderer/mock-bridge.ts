@@ -20,7 +20,7 @@ import type {
   Settings,
   SettingsPatch,
 } from '../../common/contract';
-import { HOMEWORK_DESCRIPTIONS, NOW } from './fixtures';
+import { HOMEWORK_DESCRIPTIONS, NOW } from '../support/fixtures/views';
 
 /** One recorded invoke. */
 export interface Call {

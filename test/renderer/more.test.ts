@@ -1,7 +1,7 @@
 import { fireEvent, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import type { RecordsRequest, RecordsResult } from '../../common/contract';
-import { parentState, studentState } from './fixtures';
+import { parentState, studentState } from '../support/fixtures/views';
 import { announcementSummary } from '../../main/sync/read-announcements';
 import { defaultRecords, MOCK_ANNOUNCEMENTS } from './mock-bridge';
 import { renderApp } from './render';

@@ -3,7 +3,7 @@
 // symbols explained only on hover); nothing for zero or an unknown count.
 import { fireEvent } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { parentState, pupil } from './fixtures';
+import { parentState, pupil } from '../support/fixtures/views';
 import { renderApp } from './render';
 
 const counters = (detentionsPending: number | null, announcements: number | null) => ({

@@ -9,7 +9,7 @@ import type { AppState } from '../../common/contract';
 import App from '../../renderer/App.svelte';
 import { warmLazyViews } from '../../renderer/lib/lazy-views.svelte';
 import { PopoverStore, storeContext } from '../../renderer/lib/popover.svelte';
-import { NOW, studentState } from './fixtures';
+import { NOW, studentState } from '../support/fixtures/views';
 import { createMockBridge, type MockBridge } from './mock-bridge';
 
 /** What a rendered popover gives the test. */

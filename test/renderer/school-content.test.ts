@@ -9,7 +9,7 @@
 import { fireEvent, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppState, RecordsRequest } from '../../common/contract';
-import { homework, parentState, studentState, TODAY } from './fixtures';
+import { homework, parentState, studentState, TODAY } from '../support/fixtures/views';
 import { defaultRecords } from './mock-bridge';
 import { renderApp, type Rendered } from './render';
 

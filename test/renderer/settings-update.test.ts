@@ -1,7 +1,7 @@
 import { fireEvent } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { UpdateState } from '../../common/contract';
-import { studentState } from './fixtures';
+import { studentState } from '../support/fixtures/views';
 import { renderApp } from './render';
 
 /** Opens Settings with main reporting `update` (none: the preview) and the setting `autoUpdate`. */

@@ -2,7 +2,7 @@ import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '../../common/contract';
 import { sourceAddress } from '../../renderer/lib/about';
-import { signedOutState, studentState } from './fixtures';
+import { signedOutState, studentState } from '../support/fixtures/views';
 import { renderApp } from './render';
 
 /** Opens Settings (a view loaded on demand) and waits for its form. */

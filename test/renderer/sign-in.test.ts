@@ -1,7 +1,7 @@
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { LoginErrorCode, LoginRequest } from '../../common/contract';
-import { parentState, signedOutState, studentState } from './fixtures';
+import { parentState, signedOutState, studentState } from '../support/fixtures/views';
 import { renderApp } from './render';
 
 describe('Sign in', () => {

@@ -1,7 +1,7 @@
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { AppState, DayView } from '../../common/contract';
-import { homework, lesson, NOW, parentState, pupil, studentState, TODAY } from './fixtures';
+import { homework, lesson, NOW, parentState, pupil, studentState, TODAY } from '../support/fixtures/views';
 import { renderApp, type Rendered } from './render';
 
 type Screen = Rendered['screen'];

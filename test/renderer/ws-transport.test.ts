@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, type AppState } from '../../common/contract';
 import { followMainClock, now } from '../../renderer/lib/clock';
 import { MAX_INVOKE_FRAME_BYTES } from '../../dev/preview/ws-protocol';
 import { createWebSocketTransport, type SocketLike } from '../../dev/preview/ws-transport';
-import { signedOutState, studentState } from './fixtures';
+import { signedOutState, studentState } from '../support/fixtures/views';
 
 /** A socket double: records sent frames and lets the test play the server. */
 function fakeSocket() {

@@ -9,8 +9,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { TSX } from '../child-processes';
-import { tempFolder } from '../temp-folders';
+import { TSX } from '../support/child-processes';
+import { tempFolder } from '../support/temp-folders';
 import {
   githubEnvText,
   releaseNotes,
@@ -19,7 +19,7 @@ import {
   tagProblem,
   type SigningStatus,
 } from '../../scripts/release';
-import { run } from '../electron/pack';
+import { run } from '../packaging/pack';
 
 const root = process.cwd();
 const work = tempFolder('cct-release-');

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { tempFolder } from '../temp-folders';
+import { tempFolder } from '../support/temp-folders';
 
 const root = process.cwd();
 const platform = process.platform === 'darwin' ? 'darwin' : 'linux';

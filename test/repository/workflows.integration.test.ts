@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { tempFolder } from '../temp-folders';
+import { tempFolder } from '../support/temp-folders';
 import { electronPackageDir, findElectronBinary } from '../../scripts/launch';
 import { nodeBin } from '../../scripts/node-bin';
 import { validateWorkflow, workflowFiles } from '../../scripts/validate-workflows';

@@ -19,8 +19,8 @@ import { addDays } from '../../main/classcharts/dates';
 import type { AppState, AuthStatus, LoginRequest } from '../../common/contract';
 import type { CoreEvent } from '../../main/app';
 import type { FakeServerOptions } from '../../dev/fake-classcharts/index';
-import { type Harness, startHarness } from '../core/app-harness';
-import { settle } from '../core/helpers';
+import { type Harness, startHarness } from '../support/app-harness';
+import { settle } from '../support/helpers';
 
 /** The client's per-request timeout (main/classcharts/transport.ts DEFAULT_TIMEOUT_MS), on the fake clock. */
 const CLIENT_TIMEOUT_MS = 15_000;

@@ -59,7 +59,9 @@ function endpointOf(url: string): string {
 }
 
 function fixture(name: string): Json {
-  return JSON.parse(readFileSync(join(here, '../classcharts/fixtures', `${name}.json`), 'utf8')) as Json;
+  return JSON.parse(
+    readFileSync(join(here, '../support/fixtures/classcharts', `${name}.json`), 'utf8'),
+  ) as Json;
 }
 
 /** Real bodies per endpoint: the fixtures, then every answer the fake server gave a real client. */

@@ -20,7 +20,7 @@ import { type SafeStorageAsync, createSafeStorageVault } from '../../main/platfo
 import type { Store, Vault } from '../../main/ports';
 import type { LoginRequest } from '../../common/contract';
 import type { RecordedRequest } from '../../dev/fake-classcharts/index';
-import { type Harness, startHarness } from '../core/app-harness';
+import { type Harness, startHarness } from '../support/app-harness';
 
 /** A safeStorage whose ciphertext is AES-256-GCM under a random test key: `iv (12) | tag (16) | data`. */
 function aesGcmSafeStorage(): SafeStorageAsync {

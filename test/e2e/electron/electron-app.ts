@@ -10,8 +10,8 @@
  */
 import { _electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
 import { electronArgs, electronPackageDir, findElectronBinary } from '../../../scripts/launch';
-import { acquireOutDirLock } from '../../electron/out-dir-lock';
-import { buildApp, ROOT } from '../../electron/pack';
+import { acquireOutDirLock } from '../../packaging/out-dir-lock';
+import { buildApp, ROOT } from '../../packaging/pack';
 import { startFakeClassCharts, type FakeClassCharts } from '../../../dev/fake-classcharts/index';
 
 /** The Electron executable, or `null` when it is not installed. */

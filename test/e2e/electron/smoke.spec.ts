@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import { londonDate } from '../../../main/classcharts/dates';
 import { CHECK_NAMES, parseCheckLine } from '../../../main/self-test/report';
 import { runSelfTestBinary } from '../../../scripts/self-test';
-import { ROOT } from '../../electron/pack';
+import { ROOT } from '../../packaging/pack';
 import {
   appEnv,
   binary,
