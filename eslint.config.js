@@ -1,7 +1,9 @@
 // ESLint flat config: TypeScript + Svelte, Prettier for formatting, and the layers of docs/architecture.md:
 // electron only in the glue (docs/design.md); common/ imports nothing of the app's; preload and the
 // renderer never import main/; the API client (main/classcharts/) and the contract do not import each other;
-// the terminal client (cli/) sits on top of main/: neither main/ nor common/ imports it.
+// the terminal client (cli/) sits on top of main/: neither main/ nor common/ imports it; the dev tools
+// (dev/: the fake ClassCharts server, the preview) sit beside the app: main/ and common/ never import them,
+// and they never import the tests (test/).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
@@ -61,6 +63,19 @@ const notCli = {
   message: 'main/ and common/ do not import the terminal client (cli/): it imports them.',
 };
 
+/** No import from dev/: the fake server and the preview are tools around the app, never a part of it. */
+const notDev = {
+  group: ['**/dev', '**/dev/**'],
+  message: 'main/ does not import dev/ (the fake ClassCharts server, the preview): they import main/.',
+};
+
+/** No import from test/: the dev tools run without the tests; code both need lives in scripts/ or dev/. */
+const notTest = {
+  group: ['**/test', '**/test/**'],
+  message:
+    'dev/ does not import test/: put what both need in scripts/ (e.g. scripts/child-processes.ts) or dev/.',
+};
+
 /** Code that runs in the page (renderer/, the preview's bridge): no electron, no Node modules, no main/. */
 const pageLayer = (patterns) => ({
   paths: [...electronOnlyInGlue.paths, ...nodeModules.paths],
@@ -84,6 +99,7 @@ const clientLayer = {
   paths: electronOnlyInGlue.paths,
   patterns: [
     notCli,
+    notDev,
     {
       group: ['**/common/contract', '**/common/contract/**'],
       message:
@@ -136,11 +152,11 @@ export default tseslint.config(
     // main/ never imports the terminal client; the glue (main/index.ts, main/platform/) may import electron.
     files: ['main/**/*.ts'],
     ignores: ['main/index.ts', 'main/platform/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { ...electronOnlyInGlue, patterns: [notCli] }] },
+    rules: { 'no-restricted-imports': ['error', { ...electronOnlyInGlue, patterns: [notCli, notDev] }] },
   },
   {
     files: ['main/index.ts', 'main/platform/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [notCli] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [notCli, notDev] }] },
   },
   {
     files: ['common/**/*.ts'],
@@ -156,11 +172,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [notMain] }] },
   },
   {
+    // The dev tools (the fake server, the preview) never import the tests.
+    files: ['dev/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { ...electronOnlyInGlue, patterns: [notTest] }] },
+  },
+  {
     // The preview's WebSocket bridge runs in the page (the preview build puts it in the renderer's bundle):
     // browser globals, no Node modules, no main/.
     files: ['dev/preview/ws-transport.ts', 'dev/preview/ws-protocol.ts'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-restricted-imports': ['error', pageLayer([])] },
+    rules: { 'no-restricted-imports': ['error', pageLayer([notTest])] },
   },
   {
     // The renderer talks to main only through window.classcharts (renderer/lib/bridge).
@@ -181,7 +202,8 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 27's limits on the app's own code: no file over 500 lines, no function over 150.
+    // Issue 27's limits on the app's own code and its dev tools: no file over 500 lines, no function over
+    // 150.
     files: [
       'common/**/*.ts',
       'main/**/*.ts',
@@ -189,6 +211,7 @@ export default tseslint.config(
       'renderer/**/*.ts',
       'renderer/**/*.svelte',
       'cli/**/*.ts',
+      'dev/**/*.ts',
     ],
     rules: { 'max-lines': ['error', 500], 'max-lines-per-function': ['error', 150] },
   },
@@ -200,7 +223,11 @@ export default tseslint.config(
         'error',
         {
           ...electronOnlyInGlue,
-          patterns: [notCli, { group: ['**/sync/**'], message: 'notify/ reads main/known.ts, not sync/.' }],
+          patterns: [
+            notCli,
+            notDev,
+            { group: ['**/sync/**'], message: 'notify/ reads main/known.ts, not sync/.' },
+          ],
         },
       ],
     },

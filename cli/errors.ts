@@ -8,6 +8,7 @@
  *   the service refusing, a fresh session reported expired);
  * - 1 a bug in the CLI itself (anything unexpected).
  */
+import { errorText } from '../common/errors';
 import {
   ClassChartsError,
   HomeworkTickError,
@@ -55,7 +56,7 @@ export function errorLines(error: unknown, debug: boolean): string {
   else if (error instanceof ClassChartsError) line = error.userMessage;
   else if (error instanceof UsageError || isParseArgsError(error))
     line = `${(error as Error).message} (see: npm run cli -- help)`;
-  else line = `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+  else line = `unexpected error: ${errorText(error)}`;
   const detail = debug && error instanceof Error ? `\n${error.stack ?? error.message}` : '';
   return `classcharts: ${line}${detail}\n`;
 }

@@ -16,7 +16,7 @@
  * the window, one whose status is the teacher's (completed, late), or a parent account; 3 the service.
  */
 import { parseArgs } from 'node:util';
-import { londonDate } from '../main/classcharts/dates';
+import { londonDate } from '../common/dates';
 import type { Homework, HomeworkStatus, IsoDate } from '../common/domain';
 import { systemClock } from '../main/ports';
 import { homeworkWindow } from '../main/sync/schedule';

@@ -2,7 +2,7 @@
  * Output helpers of the CLI: where text goes (injectable for tests) and a plain-text table for the
  * readable (non-`--json`) form. Times are shown as Europe/London wall-clock `HH:MM`.
  */
-import { londonTime, parseInstant } from '../main/classcharts/dates';
+import { londonTime, parseInstant } from '../common/dates';
 import type { Instant } from '../common/domain';
 
 /** Where a command writes: `out` is stdout (results), `err` is stderr (the one-line failure). */

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import type { ClassChartsClient } from '../main/classcharts/client';
-import { addDays, londonDate } from '../main/classcharts/dates';
+import { addDays, londonDate } from '../common/dates';
 import {
   activitySchema,
   announcementsSchema,

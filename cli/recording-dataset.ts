@@ -19,7 +19,7 @@
  * The fake checks the file when it loads it and names any field it lacks (a real answer may leave out
  * one the fake always sends); add it by hand, then.
  */
-import { addDays, dayOfWeek } from '../main/classcharts/dates';
+import { addDays, dayOfWeek } from '../common/dates';
 import type { IsoDate } from '../common/domain';
 
 /** The sign-ins of a replayed dataset (made up; the recorded account's are never stored). */

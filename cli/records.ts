@@ -17,7 +17,7 @@
  *   common/domain.ts (`from`/`to` are `null` when not given for the unranged kinds).
  */
 import { parseArgs } from 'node:util';
-import { addDays, londonDate } from '../main/classcharts/dates';
+import { addDays, londonDate } from '../common/dates';
 import type {
   Announcement,
   Attendance,

@@ -11,7 +11,7 @@
  * isAlternative}], homework: [{id, title, subject, dueDate, status}] }`.
  */
 import { parseArgs } from 'node:util';
-import { addDays, dayOfWeek, londonDate } from '../main/classcharts/dates';
+import { addDays, dayOfWeek, londonDate } from '../common/dates';
 import type { Homework, HomeworkStatus, Instant, IsoDate, Lesson } from '../common/domain';
 import { checkDate } from '../main/classcharts/validate';
 import { systemClock } from '../main/ports';

@@ -16,17 +16,14 @@
  * SIGINT or SIGTERM stops it at any time, during the start-up sign-in and first refresh too: requests still
  * open are aborted, and nothing more is printed.
  *
- * Ports: global fetch, the system clock, a memory vault and store (nothing is written to disk), the
- * console notifier. Exit codes as ./errors.ts: 0 after a signal, 2 credentials refused, bad arguments or
- * a `CLASSCHARTS_PUPIL` naming no pupil on the account, 3 the service was unreachable at sign-in.
+ * Ports (main/adapters/node-ports.ts): global fetch, the system clock, a memory vault and store (nothing is
+ * written to disk), the console notifier. Exit codes as ./errors.ts: 0 after a signal, 2 credentials
+ * refused, bad arguments or a `CLASSCHARTS_PUPIL` naming no pupil on the account, 3 the service was
+ * unreachable at sign-in.
  */
 import { parseArgs } from 'node:util';
 import { createApp, type CoreEvent } from '../main/app';
-import { createConsoleNotifier } from '../main/adapters/console-notifier';
-import { createMemoryStore } from '../main/adapters/memory-store';
-import { createMemoryVault } from '../main/adapters/memory-vault';
-import { createNoopAutostart } from '../main/adapters/noop-autostart';
-import { createNoopShell } from '../main/adapters/noop-shell';
+import { nodePorts } from '../main/adapters/node-ports';
 import { ClassChartsClient } from '../main/classcharts/client';
 import { type Clock, silentLogger, systemClock } from '../main/ports';
 import { type CliDeps, readEnv, selectPupil, stderrLogger } from './env';
@@ -188,21 +185,14 @@ export async function runWatch(
   };
 
   const app = createApp(
-    {
+    nodePorts({
       fetch: fetchUntilStopped,
       clock,
-      vault: createMemoryVault(),
-      store: createMemoryStore(),
-      notifier: createConsoleNotifier({
-        write,
-        format: options.json ? 'json' : 'text',
-        now: () => clock.now(),
-      }),
-      autostart: createNoopAutostart(),
-      shell: createNoopShell(logger),
       logger,
+      notificationLine: write,
+      notificationFormat: options.json ? 'json' : 'text',
       config: { baseUrl: config.baseUrl, demo: false, version: 'cli', platform: process.platform },
-    },
+    }),
     {
       ...(options.renewEverySeconds === null
         ? {}

@@ -16,7 +16,7 @@ import {
   type RequestOf,
 } from '../common/contract';
 import { webLinkProblem, WEB_LINK_REFUSALS } from '../common/text';
-import { isIsoDate } from './classcharts/dates';
+import { isIsoDate } from '../common/dates';
 import { settingsPatchSchema } from './settings';
 
 /** No argument: `undefined`, or `null` (JSON transports cannot carry `undefined`). */

@@ -9,6 +9,7 @@
  */
 import { app, dialog, globalShortcut, net, Notification, safeStorage, session } from 'electron';
 import { join } from 'node:path';
+import { errorText } from '../common/errors';
 import { boot } from './platform/boot/boot';
 import { PRODUCT_NAME } from './platform/environment';
 import { createConsoleLogger } from './platform/logger';
@@ -29,7 +30,7 @@ if (process.argv.includes(SELF_TEST_ARG)) {
   );
 } else {
   boot(logger, outDir).catch((error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorText(error);
     logger.error('ClassCharts Tray could not start', { error: message });
     dialog.showErrorBox(`${PRODUCT_NAME} could not start`, message);
     app.exit(1);

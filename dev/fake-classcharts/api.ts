@@ -8,7 +8,8 @@
  * bound; behaviour defaults to the four weeks ending this Sunday and answers at most a year; a `from`
  * after `to` is an error; error texts for bad parameters are invented in the service's style.
  */
-import { addDays, daysBetween, isIsoDate, londonLocalToInstant } from '../../main/classcharts/dates';
+import { addDays, daysBetween, isIsoDate } from '../../common/dates';
+import { londonLocalToInstant } from '../../main/classcharts/dates';
 import { lessonsOn, mondayOf, timetableData } from './timetable';
 import type { FakePupilData, IsoDate, RawActivityPoint, RawAttendanceMark, RawHomework } from './types';
 
@@ -43,7 +44,9 @@ export const INVALID_DATE = 'The date you provided is invalid.';
 /** Invented error text (the real one is unknown): a `from` after the `to` (given or default). */
 export const INVALID_RANGE = 'The date range you provided is invalid.';
 
-/** Invented error text (the real one is unknown): a behaviour range longer than {@link BEHAVIOUR_MAX_DAYS}. */
+/**
+ * Invented error text (the real one is unknown): a behaviour range longer than {@link BEHAVIOUR_MAX_DAYS}.
+ */
 export const RANGE_TOO_LONG = 'The date range you provided is too long.';
 
 /**
@@ -111,7 +114,8 @@ export function activity(pupil: FakePupilData, params: Params, today: IsoDate): 
   // `from` bounds nothing: the service pages back from `to` whatever `from` says ("The `from` field does not
   // work as you would expect … Classcharts only returns 50 points from the `to` field",
   // classchartsapi/api-docs-legacy@eda371fba5 source/index.html.md; "the response will not include up to this
-  // date (unless there is less than 50 points)", classchartsapi/api-docs@70803adfa6 openapi/clientapi.yaml:82-97).
+  // date (unless there is less than 50 points)", classchartsapi/api-docs@70803adfa6
+  // openapi/clientapi.yaml:82-97).
   const points = pupil.activity.filter((p) => pointDate(p) <= to).sort(newestFirst);
   let start = 0;
   if (lastId !== undefined) {

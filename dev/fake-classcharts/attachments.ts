@@ -28,7 +28,10 @@ import type { FakeDataset, RawAnnouncement, RawHomework } from './types';
 export const STORAGE_HOST = 'attachments.classcharts.com';
 /** Where the fake serves the storage host's objects: `/storage/attachments.classcharts.com/<object>`. */
 export const STORAGE_PREFIX = `/storage/${STORAGE_HOST}`;
-/** Where the fake serves announcement files: `/announcement-files/<announcement id>/<index>/<name>` (invented). */
+/**
+ * Where the fake serves announcement files: `/announcement-files/<announcement id>/<index>/<name>`
+ * (invented).
+ */
 export const ANNOUNCEMENT_FILES_PREFIX = '/announcement-files';
 /** How long a homework file link is valid after the list was read, in seconds (about a day, as observed). */
 export const SIGNED_URL_LIFETIME_S = 86_400;
@@ -45,7 +48,10 @@ export interface AttachmentContext {
   now(): number;
 }
 
-/** GCS V2 string-to-sign of a GET without Content-MD5 or Content-Type: `GET\n\n\n<Expires>\n/<object path>`. */
+/**
+ * GCS V2 string-to-sign of a GET without Content-MD5 or Content-Type: `GET\n\n\n<Expires>\n/<object
+ * path>`.
+ */
 function signature(objectPath: string, expires: number): string {
   return createHmac('sha256', SIGNING_KEY).update(`GET\n\n\n${expires}\n/${objectPath}`).digest('base64');
 }

@@ -9,8 +9,9 @@
  * stay as they are: the student sees the first pupil, the parent every one. Deterministic: the same
  * arguments give the same data.
  */
-import { addDays } from '../../main/classcharts/dates';
-import { generateDataset, pupilCounters } from './dataset';
+import { addDays } from '../../common/dates';
+import { generateDataset } from './dataset';
+import { pupilCounters } from './dataset-pupil-records';
 import type { FakeDataset, FakePupilData, IsoDate } from './types';
 
 /** Options of {@link busyYearDataset}. */

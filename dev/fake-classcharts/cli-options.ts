@@ -2,7 +2,7 @@
  * Command-line options of `npm run fake-server` (./cli.ts), parsed with node:util `parseArgs`.
  */
 import { parseArgs } from 'node:util';
-import { isIsoDate, londonDate } from '../../main/classcharts/dates';
+import { isIsoDate, londonDate } from '../../common/dates';
 import { busyYearDataset } from './busy-year';
 import { DEMO_YEARS } from './holidays';
 import type { FakeServerOptions } from './index';

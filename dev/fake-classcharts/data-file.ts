@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { isIsoDate } from '../../main/classcharts/dates';
+import { isIsoDate } from '../../common/dates';
 import type { FakeDataset, FakeLessonTemplate, RawBadgeEvent } from './types';
 
 const isoDate = z.string().refine(isIsoDate, 'expected a YYYY-MM-DD date');

@@ -17,7 +17,7 @@
  *   of those tests keeps its week after;
  * - Christmas holidays: the two weeks before the first Monday after New Year's Day.
  */
-import { addDays, dayOfWeek, isIsoDate } from '../../main/classcharts/dates';
+import { addDays, dayOfWeek, isIsoDate } from '../../common/dates';
 import { mondayOf } from './timetable';
 import type { FakeHolidayRange, IsoDate } from './types';
 

@@ -20,7 +20,10 @@ export interface FakeServerOptions {
   port?: number;
   /** Interface to bind; default `'127.0.0.1'`. */
   host?: string;
-  /** Lifetime of a session token in seconds, counted from when it was issued; default 180, the real service's. */
+  /**
+   * Lifetime of a session token in seconds, counted from when it was issued; default 180, the real
+   * service's.
+   */
   sessionTtlSeconds?: number;
   /**
    * Seconds the previous token stays valid after a ping rotates it (capped by its own TTL); default: the

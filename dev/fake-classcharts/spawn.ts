@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { childEnv, DETACHED, endProcessTree, TSX } from '../../test/support/child-processes';
+import { childEnv, DETACHED, endProcessTree, TSX } from '../../scripts/child-processes';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), 'cli.ts');
 

@@ -4,7 +4,8 @@
  * +00:00 in GMT), `period_name` like `"2Tue:P1"`, and no rows on weekends without lessons and on holidays
  * (single dates or ranges).
  */
-import { addDays, dayOfWeek, daysBetween, londonLocalToInstant } from '../../main/classcharts/dates';
+import { addDays, dayOfWeek, daysBetween } from '../../common/dates';
+import { londonLocalToInstant } from '../../main/classcharts/dates';
 import type { FakeHoliday, FakeLessonTemplate, FakeTimetable, IsoDate, RawLesson, Weekday } from './types';
 
 /** Weekday names by `Date#getUTCDay()` index (0 = Sunday). */

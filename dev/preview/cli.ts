@@ -10,6 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { KeychainStatus } from '../../common/contract';
+import { errorText } from '../../common/errors';
 import { buildRenderer, measureBundle } from './build';
 import { quietLogger, startPreview } from './server';
 
@@ -107,7 +108,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`preview: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`preview: ${errorText(error)}`);
   if (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
     console.error('Run with --help to see the options.');
   process.exit(1);

@@ -18,13 +18,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { KeychainStatus } from '../../common/contract';
 import { createApp, type CoreApp, type CreateAppOptions } from '../../main/app';
-import { createConsoleNotifier } from '../../main/adapters/console-notifier';
-import { createMemoryStore } from '../../main/adapters/memory-store';
-import { createMemoryVault } from '../../main/adapters/memory-vault';
-import { createNoopAutostart } from '../../main/adapters/noop-autostart';
 import { createAttachmentFolder } from '../../main/adapters/attachment-folder';
 import { createDownloadsFolder } from '../../main/adapters/downloads-folder';
-import { createNoopShell } from '../../main/adapters/noop-shell';
+import { createMemoryVault } from '../../main/adapters/memory-vault';
+import { nodePorts } from '../../main/adapters/node-ports';
 import { refusedForeignHost } from '../../main/loopback-host';
 import type { AppNotification, Clock, Logger } from '../../main/ports';
 import {
@@ -122,11 +119,6 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   const clock = shiftedClock(options.now, options.frozen);
   const fake = options.baseUrl ? null : await startFakeClassCharts({ clock: clock.now, ...options.fake });
   const baseUrl = options.baseUrl ?? fake!.url;
-  const notifier = createConsoleNotifier({
-    write: (line) => logger.info(`notification: ${line}`),
-    now: clock.now,
-  });
-  const shell = createNoopShell(logger);
   // `preview`: the app's start-up sweep (sweepAttachmentFolders) never takes a running preview's folder.
   const attachments = createAttachmentFolder({
     logger,
@@ -137,22 +129,17 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
   const downloadsFolder = mkdtempSync(path.join(tmpdir(), 'classcharts-tray-preview-downloads-'));
   const downloads = createDownloadsFolder({ folder: () => downloadsFolder });
 
-  const app = createApp(
-    {
-      fetch: globalThis.fetch,
-      clock,
-      vault: createMemoryVault({ status: options.keychain ?? 'available' }),
-      store: createMemoryStore(),
-      notifier,
-      autostart: createNoopAutostart(),
-      shell,
-      attachments,
-      downloads,
-      logger,
-      config: { baseUrl, demo: options.demo ?? fake !== null, version: 'preview', platform: 'browser' },
-    },
-    options.app,
-  );
+  const ports = nodePorts({
+    clock,
+    logger,
+    vault: createMemoryVault({ status: options.keychain ?? 'available' }),
+    notificationLine: (line) => logger.info(`notification: ${line}`),
+    attachments,
+    downloads,
+    config: { baseUrl, demo: options.demo ?? fake !== null, version: 'preview', platform: 'browser' },
+  });
+  const { notifier, shell } = ports;
+  const app = createApp(ports, options.app);
 
   let port = 0;
   const bridge = createBridgeSocket({ app, now: clock.now, logger }, () => port);

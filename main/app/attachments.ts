@@ -10,7 +10,8 @@ import type { Announcement, Attachment, Homework } from '../../common/domain';
 import { signedLinkExpiresAt } from '../attachment-names';
 import { AttachmentLinkExpiredError, isClassChartsError } from '../classcharts/errors';
 import type { AppPorts } from '../ports';
-import { describe, type SessionKeeper } from '../session/keeper';
+import { errorText } from '../../common/errors';
+import type { SessionKeeper } from '../session/keeper';
 import type { CoreClient, SyncEngine } from '../sync/sync-engine';
 import type { DataScope } from './data-scope';
 
@@ -116,7 +117,7 @@ export class AttachmentService {
             : error instanceof Error
               ? error.message
               : String(error);
-      logger.warn('attachment: could not open', { kind: request.kind, error: describe(error) });
+      logger.warn('attachment: could not open', { kind: request.kind, error: errorText(error) });
       throw new Error(`Couldn't open ${name}: ${reason}`, { cause: error });
     }
   }

@@ -6,7 +6,7 @@
  */
 import type { AppState, KeychainStatus, LaunchAtLoginStatus, ShortcutStatus } from '../../common/contract';
 import type { AppPorts } from '../ports';
-import { describe } from '../session/keeper';
+import { errorText } from '../../common/errors';
 import type { UpdateSchedule } from '../update/update-schedule';
 
 /** The environment facts of `AppState.environment`, kept current by the app's services. */
@@ -30,7 +30,7 @@ export class EnvironmentStatus {
     try {
       this.keychain = await this.ports.vault.status();
     } catch (error) {
-      this.ports.logger.warn('could not read the keychain status', { error: describe(error) });
+      this.ports.logger.warn('could not read the keychain status', { error: errorText(error) });
       this.keychain = 'unavailable';
     }
   }

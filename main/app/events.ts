@@ -5,7 +5,8 @@
  */
 import type { EventChannel, EventChannels } from '../../common/contract';
 import type { AppNotification, Logger } from '../ports';
-import { describe, type SessionEvent } from '../session/keeper';
+import { errorText } from '../../common/errors';
+import type { SessionEvent } from '../session/keeper';
 import type { SyncEvent } from '../sync/sync-engine';
 
 /** Events of the core for observers (`cli watch --json`); never hold secrets. */
@@ -34,7 +35,7 @@ export class AppEvents {
     try {
       this.onEvent?.(event);
     } catch (error) {
-      this.logger.error('core event listener failed', { error: describe(error) });
+      this.logger.error('core event listener failed', { error: errorText(error) });
     }
   }
 
@@ -44,7 +45,7 @@ export class AppEvents {
       try {
         listener(payload);
       } catch (error) {
-        this.logger.error('event listener failed', { channel, error: describe(error) });
+        this.logger.error('event listener failed', { channel, error: errorText(error) });
       }
     }
   }

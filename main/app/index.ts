@@ -19,7 +19,8 @@ import type { Pupil } from '../../common/domain';
 import { ClassChartsClient } from '../classcharts/client';
 import { NOTIFICATIONS_OF_RECORD_KIND } from '../notify/notifications';
 import type { App, AppPorts } from '../ports';
-import { describe, SessionKeeper } from '../session/keeper';
+import { errorText } from '../../common/errors';
+import { SessionKeeper } from '../session/keeper';
 import { DEFAULT_RENEWAL_POLICY, type RenewalPolicy, worthKeepingAlive } from '../session/renewal-policy';
 import { moveRememberedData } from '../sync/remembered-data';
 import { type CoreClient, SyncEngine } from '../sync/sync-engine';
@@ -170,7 +171,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
         logger.info("moved the account's remembered data out of the settings file");
       await signIn.showRemembered();
       publish();
-      signIn.beginRestore((error) => events.core({ type: 'error', message: describe(error) }));
+      signIn.beginRestore((error) => events.core({ type: 'error', message: errorText(error) }));
       updates?.start();
     },
     async stop() {

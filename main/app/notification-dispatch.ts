@@ -6,7 +6,7 @@
 import type { Settings } from '../../common/contract';
 import { computeNotifications } from '../notify/notifications';
 import type { AppPorts } from '../ports';
-import { describe } from '../session/keeper';
+import { errorText } from '../../common/errors';
 import type { KnownData } from '../known';
 import type { DataScope } from './data-scope';
 import type { AppEvents } from './events';
@@ -49,7 +49,7 @@ export class NotificationDispatch {
       try {
         notifier.show(notification);
       } catch (error) {
-        logger.error('notifier failed', { error: describe(error) });
+        logger.error('notifier failed', { error: errorText(error) });
       }
       this.events.core({ type: 'notification', notification });
     }

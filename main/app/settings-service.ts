@@ -6,7 +6,7 @@
  */
 import type { AccountKind, Settings, SettingsPatch } from '../../common/contract';
 import type { AppPorts } from '../ports';
-import { describe } from '../session/keeper';
+import { errorText } from '../../common/errors';
 import {
   followAccountDefaults,
   loadSettings,
@@ -54,7 +54,7 @@ export class SettingsService {
       );
       environment.launchAtLogin = await environment.readAutostart().catch(() => environment.launchAtLogin);
       if (changed !== null) {
-        ports.logger.warn('could not change launch at login', { error: describe(changed) });
+        ports.logger.warn('could not change launch at login', { error: errorText(changed) });
         effects.changed();
         throw new Error('Could not change "launch at login" on this system.', { cause: changed });
       }
@@ -91,7 +91,7 @@ export class SettingsService {
       if (enabled) await ports.autostart.refresh?.();
       if (enabled !== this.current.launchAtLogin) this.save({ ...this.current, launchAtLogin: enabled });
     } catch (error) {
-      ports.logger.warn('could not read launch at login', { error: describe(error) });
+      ports.logger.warn('could not read launch at login', { error: errorText(error) });
     }
     environment.applyShortcut(this.current.shortcut);
   }

@@ -15,11 +15,12 @@ import {
 } from '../classcharts/errors';
 import { InvalidRequestError, parseRequest } from '../contract-schemas';
 import type { AppPorts } from '../ports';
-import { describe, KeychainError, type SessionKeeper } from '../session/keeper';
+import { errorText } from '../../common/errors';
+import { KeychainError, type SessionKeeper } from '../session/keeper';
 import type { CoreClient, SyncEngine } from '../sync/sync-engine';
 import type { AttachmentService } from './attachments';
 import type { DataScope } from './data-scope';
-import { DEMO_CREDENTIALS } from './demo-accounts';
+import { DEMO_CREDENTIALS } from '../../common/demo-accounts';
 import type { EnvironmentStatus } from './environment-status';
 import type { Lifecycle } from './lifecycle';
 import type { SettingsService } from './settings-service';
@@ -71,7 +72,7 @@ export class SignInFlow {
    */
   beginRestore(failed: (error: unknown) => void): void {
     this.startup = this.restoreAndRefresh().catch((error: unknown) => {
-      this.deps.ports.logger.error('start-up failed', { error: describe(error) });
+      this.deps.ports.logger.error('start-up failed', { error: errorText(error) });
       failed(error);
     });
   }
@@ -190,7 +191,7 @@ export class SignInFlow {
     }
     this.retrying ??= this.restoreAndRefresh()
       .catch((error: unknown) =>
-        ports.logger.warn('retrying the remembered sign-in failed', { error: describe(error) }),
+        ports.logger.warn('retrying the remembered sign-in failed', { error: errorText(error) }),
       )
       .finally(() => {
         this.retrying = null;
@@ -263,7 +264,7 @@ export class SignInFlow {
           ? error.userMessage
           : 'Signing in failed unexpectedly. Try again.';
     if (!(isClassChartsError(error) || error instanceof KeychainError))
-      this.deps.ports.logger.error('sign-in failed unexpectedly', { error: describe(error) });
+      this.deps.ports.logger.error('sign-in failed unexpectedly', { error: errorText(error) });
     const field =
       error instanceof WrongCredentialsError || error instanceof InvalidInputError ? error.field : undefined;
     return { ok: false, code, message, ...(field ? { field } : {}) };

@@ -11,7 +11,8 @@
  * `Mr O&#039;Brien`), so every plain-text field of a mapped record is decoded once (school-text.ts
  * `schoolText`); HTML (`…Html` fields) and addresses (`…Url`, `url`) are kept as they came.
  */
-import { isIsoDate, londonDate, londonLocalToInstant, parseInstant, toLondonInstant } from './dates';
+import { isIsoDate, londonDate, parseInstant, toLondonInstant } from '../../common/dates';
+import { londonLocalToInstant } from './dates';
 import { bounded, schoolText } from './school-text';
 import type {
   RawActivityPoint,

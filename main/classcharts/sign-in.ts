@@ -8,7 +8,7 @@
  */
 import type { Account, Pupil } from '../../common/domain';
 import type { ClientSession } from './client-session';
-import { londonDate } from './dates';
+import { londonDate } from '../../common/dates';
 import {
   BadResponseError,
   type CredentialField,

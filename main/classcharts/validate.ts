@@ -4,7 +4,8 @@
  * and a message fit to show. Sources: docs/classcharts-api.md §2.1 (code
  * upper-cased, `dob` DD/MM/YYYY, legacy example unpadded `20/1/2000`), §1.1 (query dates YYYY-MM-DD).
  */
-import { isIsoDate } from './dates';
+import { parseDateOfBirth } from '../../common/date-of-birth';
+import { isIsoDate } from '../../common/dates';
 import { InvalidInputError } from './errors';
 import type { IsoDate } from '../../common/domain';
 
@@ -25,31 +26,24 @@ export interface ParentSignIn {
   password: string;
 }
 
-const DMY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
-const YMD = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
-
 /**
- * A date of birth → `DD/MM/YYYY` (zero-padded), as the login form wants it. Accepts `D/M/YYYY` with `/`,
- * `.` or `-`, and `YYYY-MM-DD` (what an `<input type="date">` gives). `today` (`YYYY-MM-DD`) rejects a
- * future date. An empty (or blank) value stays `''`: a pupil whose school gave a code only has no date of
- * birth to give, and the service then takes any (docs/classcharts-api.md §2.3, issue 25 §1).
- * Throws InvalidInputError (field `dateOfBirth`) for anything else that is not a real date.
+ * A date of birth → `DD/MM/YYYY` (zero-padded), as the login form wants it, by the one rule the sign-in
+ * form follows too (`parseDateOfBirth`, common/date-of-birth.ts): `D/M/YYYY` with `/`, `.` or `-` (the
+ * same one twice), or `YYYY-MM-DD` (what an `<input type="date">` gives); a real date from 1900
+ * (`EARLIEST_YEAR`) and before `today` (`YYYY-MM-DD`, Europe/London). An empty (or blank) value stays `''`:
+ * a pupil whose school gave a code only has no date of birth to give, and the service then takes any
+ * (docs/classcharts-api.md §2.3, issue 25 §1). Throws InvalidInputError (field `dateOfBirth`) for anything
+ * else.
  */
 export function normaliseDateOfBirth(value: string, today: IsoDate): string {
-  const v = value.trim();
-  if (v === '') return '';
-  const dmy = DMY.exec(v);
-  const ymd = dmy ? null : YMD.exec(v);
-  const [day, month, year] = dmy ? [dmy[1], dmy[2], dmy[3]] : ymd ? [ymd[3], ymd[2], ymd[1]] : [];
-  const iso = year && month && day ? `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}` : '';
-  if (!isIsoDate(iso) || iso < '1900-01-01' || iso > today)
+  const parsed = parseDateOfBirth(value, today);
+  if ('problem' in parsed)
     throw new InvalidInputError(
       'date of birth is not a real day/month/year date',
       'Enter the date of birth as day/month/year, e.g. 14/05/2012.',
       'dateOfBirth',
     );
-  const [y, m, d] = iso.split('-');
-  return `${d}/${m}/${y}`;
+  return parsed.value;
 }
 
 /**

@@ -12,7 +12,7 @@
  * the morning brings no burst of last night's news (docs/notes/core.md, Decisions).
  */
 import type { NotificationKind, Settings } from '../../common/contract';
-import { londonMinuteOfDay } from '../classcharts/dates';
+import { londonMinuteOfDay } from '../../common/dates';
 import type { AccountKind } from '../../common/domain';
 import type { AppNotification } from '../ports';
 import type { ExtraKind, KnownData } from '../known';

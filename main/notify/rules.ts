@@ -37,7 +37,7 @@
  * account, and the selected pupil of a parent account.
  */
 import type { NotificationKind, Settings } from '../../common/contract';
-import { addDays, daysBetween, londonDate, londonMinuteOfDay, parseInstant } from '../classcharts/dates';
+import { addDays, daysBetween, londonDate, londonMinuteOfDay, parseInstant } from '../../common/dates';
 import type {
   AccountKind,
   Announcement,

@@ -7,7 +7,7 @@
  * that child (docs/notes/core.md, Decisions). Pure; Europe/London dates.
  */
 import type { NavigateTarget } from '../../common/contract';
-import { addDays, londonDate } from '../classcharts/dates';
+import { addDays, londonDate } from '../../common/dates';
 import type { IsoDate } from '../../common/domain';
 import type { AppNotification } from '../ports';
 import type { Candidate, NotifyFact } from './rules';

@@ -13,7 +13,8 @@ import type { SelfTestNotificationClass } from '../self-test/checks/notification
 import type { SelfTestGlobalShortcut } from '../self-test/checks/shortcut';
 import { execFileRunner, type CommandRunner } from '../self-test/checks/tray-host';
 import type { VersionFacts } from '../self-test/checks/versions';
-import { errorText, exitCode, formatCheck } from '../self-test/report';
+import { errorText } from '../../common/errors';
+import { exitCode, formatCheck } from '../self-test/report';
 import { runSelfTest, signInTarget } from '../self-test/runner';
 import { autostartFile } from './autostart';
 import { APP_ID } from './environment';

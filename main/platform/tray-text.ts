@@ -7,8 +7,9 @@
  *
  * No electron import; main/platform/tray.ts applies the result.
  */
-import { keychainWord, type AppState, type LessonView, type PupilView } from '../../common/contract';
-import { daysBetween, londonDate, londonTime, parseInstant } from '../classcharts/dates';
+import { keychainWord, type AppState, type PupilView } from '../../common/contract';
+import { currentAndNext } from '../../common/lessons';
+import { daysBetween, londonDate, londonTime, parseInstant } from '../../common/dates';
 
 /** Longest menu-bar title (characters, ellipsis included); longer titles are cut. */
 export const TITLE_MAX = 28;
@@ -72,27 +73,6 @@ export function formatMinutes(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
-}
-
-/** The lesson now running and the next one to start (breaks skipped), judged at `nowMs`. */
-export function currentAndNext(
-  lessons: readonly LessonView[],
-  nowMs: number,
-): { current: LessonView | null; next: LessonView | null } {
-  let current: LessonView | null = null;
-  let next: LessonView | null = null;
-  for (const lesson of lessons) {
-    if (lesson.isBreak) continue;
-    const start = parseInstant(lesson.start);
-    const end = parseInstant(lesson.end);
-    if (start === null) continue;
-    if (start > nowMs) {
-      if (!next || start < (parseInstant(next.start) ?? Number.POSITIVE_INFINITY)) next = lesson;
-    } else if (end !== null && end > nowMs) {
-      current = lesson;
-    }
-  }
-  return { current, next };
 }
 
 /** "Maths · B12 · 5 min" style parts for the next lesson (room left out when unknown). */
@@ -166,6 +146,7 @@ export function trayText(state: AppState, nowMs: number, options: TrayTextOption
 
   const lines: string[] = [];
   let title = '';
+  // The lesson now and the next one by the rule the popover shows (common/lessons.ts).
   const { current, next } = currentAndNext(state.today?.lessons ?? [], nowMs);
   const nextStart = next ? parseInstant(next.start) : null;
   if (next && nextStart !== null) {

@@ -14,6 +14,7 @@
  */
 import type { AppUpdater, ProgressInfo, UpdateDownloadedEvent, UpdateInfo } from 'electron-updater';
 import type { UpdateState } from '../../common/contract';
+import { errorText } from '../../common/errors';
 import type { Logger, Updater } from '../ports';
 
 /** Options for {@link createElectronUpdater}. */
@@ -167,7 +168,7 @@ export function createElectronUpdater(options: ElectronUpdaterOptions): Updater 
     for (const listener of [...listeners]) listener(next);
   };
   const fail = (error: unknown) => {
-    logger.warn('update failed', { error: error instanceof Error ? error.message : String(error) });
+    logger.warn('update failed', { error: errorText(error) });
     const reason = finalReason(error, platform);
     if (reason !== null) return set({ status: 'off', reason });
     set({ status: 'error', message: updateErrorMessage(error), at: now() });

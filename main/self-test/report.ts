@@ -63,10 +63,3 @@ export function parseCheckLine(line: string): CheckResult | null {
 export function exitCode(results: readonly CheckResult[]): 0 | 1 {
   return results.some((result) => result.status === 'fail') ? 1 : 0;
 }
-
-/** An error as one short text for a report line: `Name: message` (just the message for a plain `Error`). */
-export function errorText(error: unknown): string {
-  if (error instanceof Error)
-    return error.name && error.name !== 'Error' ? `${error.name}: ${error.message}` : error.message;
-  return String(error);
-}

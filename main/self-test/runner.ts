@@ -10,7 +10,8 @@
  * hands it. It starts no UI: no tray, no window, no single-instance lock, and Electron's profile goes to a
  * throwaway temporary folder.
  */
-import { DEMO_CREDENTIALS } from '../app/demo-accounts';
+import { DEMO_CREDENTIALS } from '../../common/demo-accounts';
+import { errorText } from '../../common/errors';
 import { inWaylandSession } from '../platform/display-server';
 import { DEFAULT_BASE_URL, serviceEnvironment } from '../platform/environment';
 import type { SafeStorageAsync } from '../platform/vault';
@@ -23,7 +24,7 @@ import { checkNotifications, type SelfTestNotificationClass } from './checks/not
 import { checkShortcut, type SelfTestGlobalShortcut } from './checks/shortcut';
 import { checkTrayHost, type CommandRunner } from './checks/tray-host';
 import { checkVersions, type VersionFacts } from './checks/versions';
-import { errorText, formatCheck, type CheckResult } from './report';
+import { formatCheck, type CheckResult } from './report';
 import { startSignInStandIn, STAND_IN_STUDENT } from './stand-in-server';
 
 /** Everything the checks need, injected. */

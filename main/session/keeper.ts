@@ -29,6 +29,7 @@
  */
 import type { Credentials } from '../classcharts/client';
 import type { AccountKind } from '../../common/domain';
+import { errorText } from '../../common/errors';
 import type { Clock, Logger, Vault } from '../ports';
 import { SessionRecovery } from './recovery';
 import {
@@ -41,7 +42,6 @@ import {
 import { SessionRenewal } from './renewal';
 import { DEFAULT_RENEWAL_POLICY, type RenewalPolicy } from './renewal-policy';
 import {
-  describe,
   NotSignedInError,
   type SessionClient,
   type SessionEvent,
@@ -51,7 +51,6 @@ import {
 
 export { CREDENTIALS_VAULT_KEY, KeychainError, type RestoreOutcome } from './remembered-sign-in';
 export {
-  describe,
   NotSignedInError,
   type ReSignInReason,
   type SessionClient,
@@ -199,7 +198,7 @@ export class SessionKeeper<C extends SessionClient = SessionClient> {
     try {
       await state.runExclusive(() => this.recovery.signInAgain('restore', gen));
     } catch (error) {
-      this.options.logger.debug('restore: first sign-in did not succeed', { error: describe(error) });
+      this.options.logger.debug('restore: first sign-in did not succeed', { error: errorText(error) });
     }
     return 'restored';
   }

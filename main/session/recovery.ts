@@ -10,13 +10,13 @@
  *   backoff (./renewal.ts).
  * Credentials never reach a log line or an event.
  */
+import { errorText } from '../../common/errors';
 import { InvalidInputError, SessionExpiredError } from '../classcharts/errors';
 import type { Clock, Logger, Vault } from '../ports';
 import { forgetRemembered } from './remembered-sign-in';
 import type { SessionRecoverer, SessionRenewal } from './renewal';
 import { classifyFailure, SESSION_TOKEN_LIFETIME_MS } from './renewal-policy';
 import {
-  describe,
   NotSignedInError,
   type ReSignInReason,
   type SessionClient,
@@ -144,13 +144,13 @@ export class SessionRecovery<C extends SessionClient> implements SessionRecovere
     const action = classifyFailure(error);
     if (action === 'needs-sign-in' || error instanceof InvalidInputError) {
       logger.warn('stored credentials were refused; waiting for the user', { reason });
-      this.state.emit({ type: 're-login', ok: false, reason, error: describe(error), retryInMs: null });
+      this.state.emit({ type: 're-login', ok: false, reason, error: errorText(error), retryInMs: null });
       this.enterNeedsSignIn();
       await forgetRemembered(this.options.vault);
     } else {
       const retryInMs = this.renewal.backOff();
-      logger.warn('signing in again failed', { reason, error: describe(error), retryInMs });
-      this.state.emit({ type: 're-login', ok: false, reason, error: describe(error), retryInMs });
+      logger.warn('signing in again failed', { reason, error: errorText(error), retryInMs });
+      this.state.emit({ type: 're-login', ok: false, reason, error: errorText(error), retryInMs });
       if (this.state.status === 'signing-in') this.state.setStatus('signed-in');
     }
   }

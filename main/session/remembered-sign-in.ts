@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { Credentials } from '../classcharts/client';
 import { KeychainLockedError, type Logger, type Vault } from '../ports';
-import { describe } from './session-state';
+import { errorText } from '../../common/errors';
 
 /** The vault key holding the remembered credentials (JSON of {@link Credentials}). */
 export const CREDENTIALS_VAULT_KEY = 'classcharts.credentials';
@@ -70,7 +70,7 @@ export async function readRemembered(vault: Vault, logger: Logger): Promise<Cred
       logger.info('remembered credentials wait for the keychain to be unlocked');
       return 'locked';
     }
-    logger.warn('could not read remembered credentials', { error: describe(error) });
+    logger.warn('could not read remembered credentials', { error: errorText(error) });
     return null;
   }
   if (text === null) return null;

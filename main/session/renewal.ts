@@ -9,7 +9,8 @@
  */
 import type { Clock, Logger } from '../ports';
 import { classifyFailure, nextRenewalDelay, type RenewalPolicy } from './renewal-policy';
-import { describe, type ReSignInReason, type SessionClient, type SessionState } from './session-state';
+import { errorText } from '../../common/errors';
+import { type ReSignInReason, type SessionClient, type SessionState } from './session-state';
 
 /** What renewal asks of recovery (./recovery.ts) when it finds the session gone. */
 export interface SessionRecoverer {
@@ -109,8 +110,8 @@ export class SessionRenewal<C extends SessionClient> {
   renewalFailed(error: unknown): void {
     this.failures += 1;
     const retryInMs = this.scheduleNext();
-    this.options.logger.warn('session renewal failed', { error: describe(error), retryInMs });
-    this.state.emit({ type: 'renewal', ok: false, error: describe(error), retryInMs });
+    this.options.logger.warn('session renewal failed', { error: errorText(error), retryInMs });
+    this.state.emit({ type: 'renewal', ok: false, error: errorText(error), retryInMs });
   }
 
   /** Counts one more failed attempt and schedules the retry with backoff; returns its delay in ms. */

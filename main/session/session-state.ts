@@ -8,6 +8,7 @@
 import type { Credentials } from '../classcharts/client';
 import { SessionExpiredError } from '../classcharts/errors';
 import type { AccountKind } from '../../common/domain';
+import { errorText } from '../../common/errors';
 import type { Logger } from '../ports';
 
 /** What the keeper needs from the ClassCharts client (main/classcharts/client.ts). */
@@ -49,12 +50,6 @@ export class NotSignedInError extends SessionExpiredError {
   constructor() {
     super('not signed in');
   }
-}
-
-/** A one-line, secret-free description of an error for logs and events. */
-export function describe(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}`;
-  return String(error);
 }
 
 /**
@@ -107,7 +102,7 @@ export class SessionState<C extends SessionClient> {
       try {
         listener(event);
       } catch (error) {
-        this.logger.error('session listener failed', { error: describe(error) });
+        this.logger.error('session listener failed', { error: errorText(error) });
       }
     }
   }

@@ -9,8 +9,8 @@
  */
 import type { DayView, RecordKind, RecordsResult } from '../../common/contract';
 import type { Announcement, IsoDate, Pupil } from '../../common/domain';
-import { addDays, londonDate, toLondonInstant } from '../classcharts/dates';
-import { describe } from '../session/keeper';
+import { addDays, londonDate, toLondonInstant } from '../../common/dates';
+import { errorText } from '../../common/errors';
 import { EXTRA_KINDS, type ExtraKind, type KnownPupil, updatePupil } from '../known';
 import { announcementSummary } from './read-announcements';
 import { userMessageOf } from './refresher';
@@ -146,7 +146,7 @@ export class Records {
     }
     const kinds = [...new Set(jobs.map((j) => j.kind))];
     if (firstError !== null)
-      this.shared.logger.warn('background fetch failed', { error: describe(firstError) });
+      this.shared.logger.warn('background fetch failed', { error: errorText(firstError) });
     this.shared.options.onEvent?.({
       type: 'extras',
       ok: firstError === null,

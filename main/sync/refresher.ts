@@ -14,10 +14,11 @@
  *   later (only its background kinds left), one more refresh follows it.
  * - The interval timer (./schedule.ts `nextRefreshDelay`) and the midnight timer (./refresh-timers.ts).
  */
-import { addDays, londonDate } from '../classcharts/dates';
+import { addDays, londonDate } from '../../common/dates';
 import { NetworkError, SessionExpiredError, isClassChartsError } from '../classcharts/errors';
 import type { Account, Homework, IsoDate, Lesson } from '../../common/domain';
-import { describe, NotSignedInError } from '../session/keeper';
+import { errorText } from '../../common/errors';
+import { NotSignedInError } from '../session/keeper';
 import { classifyFailure } from '../session/renewal-policy';
 import {
   type KnownData,
@@ -265,7 +266,7 @@ export class Refresher {
     let next = this.shared.data;
     for (const result of results) {
       if (result.status === 'rejected') {
-        this.shared.logger.warn('next school day lookup failed', { error: describe(result.reason) });
+        this.shared.logger.warn('next school day lookup failed', { error: errorText(result.reason) });
         continue;
       }
       const { id, next: nextDay } = result.value;
@@ -383,8 +384,8 @@ export class Refresher {
     }
     const message = userMessageOf(error);
     if (action === 'fail' && !(error instanceof NotSignedInError))
-      this.shared.logger.error('refresh failed unexpectedly', { reason, error: describe(error) });
-    else this.shared.logger.warn('refresh failed', { reason, error: describe(error), retryInMs });
+      this.shared.logger.error('refresh failed unexpectedly', { reason, error: errorText(error) });
+    else this.shared.logger.warn('refresh failed', { reason, error: errorText(error), retryInMs });
     this.setFreshness({ stale: this.shared.data !== null, offline, refreshing: false, error: message });
     this.shared.options.onEvent?.({ type: 'refresh', ok: false, reason, error: message, offline, retryInMs });
   }

@@ -10,14 +10,8 @@
  * session lapses between uses when that is cheaper (main/session/renewal-policy.ts `worthKeepingAlive`).
  * Requests per day: `npm run bench -- --only day` (docs/benchmarks.md).
  */
-import {
-  addDays,
-  londonDate,
-  londonLocalToInstant,
-  londonMinuteOfDay,
-  nextLondonMidnight,
-  parseInstant,
-} from '../classcharts/dates';
+import { addDays, londonDate, londonMinuteOfDay, parseInstant } from '../../common/dates';
+import { londonLocalToInstant, nextLondonMidnight } from '../classcharts/dates';
 import type { IsoDate, Lesson } from '../../common/domain';
 import { backoffDelay } from '../session/renewal-policy';
 

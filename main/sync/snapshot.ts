@@ -11,7 +11,6 @@ import type {
   DayView,
   HomeworkSummary,
   HomeworkGroupKey,
-  LessonState,
   LessonView,
   NextSchoolDay,
   PupilView,
@@ -24,9 +23,10 @@ import {
   londonDate,
   parseInstant,
   toLondonInstant,
-} from '../classcharts/dates';
+} from '../../common/dates';
 import type { Homework, IsoDate, Lesson } from '../../common/domain';
 import { isHomeworkOpen, type KnownData, type KnownPupil } from '../known';
+import { currentAndNext, dayLessonStates, nextLessonStart } from '../../common/lessons';
 
 /** Homework due up to this many days ahead is shown (and counted as due, as is homework with no due date). */
 export const HOMEWORK_DAYS_AHEAD = 14;
@@ -54,10 +54,6 @@ function startMs(lesson: Lesson): number | null {
   return parseInstant(lesson.start);
 }
 
-function endMs(lesson: Lesson): number | null {
-  return parseInstant(lesson.end);
-}
-
 /** Lessons in time order (lessons without a valid start last, then by period label). */
 export function sortLessons(lessons: readonly Lesson[]): Lesson[] {
   return [...lessons].sort((a, b) => {
@@ -68,10 +64,9 @@ export function sortLessons(lessons: readonly Lesson[]): Lesson[] {
 }
 
 /**
- * A day's lessons as the popover shows them, at `now`:
- * - on an earlier date every lesson is `past`, on a later date every lesson is `later`;
- * - today: `past` once ended, `current` while running, `next` for the earliest-starting lesson after now
- *   (breaks never count as next; split classes that start together are all `next`), `later` otherwise;
+ * A day's lessons as the popover shows them, at `now`, sorted by start:
+ * - `state`: common/lessons.ts `dayLessonStates` (all `past` on an earlier date, all `later` on a later
+ *   one; today: past, current, next or later, the one rule the popover and the tray follow too);
  * - `minutesToNext`: minutes until the next lesson starts, rounded up; `null` when none is left or the
  *   day is not today;
  * - `roomChanged`: the room differs from the one this lesson had when first seen that day.
@@ -84,34 +79,17 @@ export function buildDayView(
 ): DayView {
   const today = londonDate(now);
   const sorted = sortLessons(lessons);
-  const nextStart =
-    date === today
-      ? Math.min(
-          ...sorted
-            .filter((l) => !l.isBreak)
-            .map(startMs)
-            .filter((s): s is number => s !== null && s > now),
-        )
-      : Number.POSITIVE_INFINITY;
-  const stateOf = (lesson: Lesson): LessonState => {
-    if (date < today) return 'past';
-    if (date > today) return 'later';
-    const start = startMs(lesson);
-    const end = endMs(lesson);
-    if (end !== null && end <= now) return 'past';
-    if (start !== null && start <= now && (end === null || now < end)) return 'current';
-    if (!lesson.isBreak && start !== null && start === nextStart) return 'next';
-    return 'later';
-  };
-  const views = sorted.map((lesson): LessonView => ({
+  const states = dayLessonStates(date, today, sorted, now);
+  const nextStart = date === today ? nextLessonStart(sorted, now) : null;
+  const views = sorted.map((lesson, index): LessonView => ({
     ...lesson,
-    state: stateOf(lesson),
+    state: states[index] ?? 'later',
     roomChanged: lesson.id in firstSeenRooms && firstSeenRooms[lesson.id] !== lesson.room,
   }));
   return {
     date,
     lessons: views,
-    minutesToNext: Number.isFinite(nextStart) ? Math.ceil((nextStart - now) / 60_000) : null,
+    minutesToNext: nextStart === null ? null : Math.ceil((nextStart - now) / 60_000),
   };
 }
 
@@ -260,11 +238,9 @@ export function pupilView(known: KnownPupil, now: number): PupilView {
       homeworkDueThisWeek += 1;
   }
   const lessons = todayView(known, now)?.lessons ?? [];
-  const current = lessons.find(
-    (l) => l.state === 'current' && !l.isBreak && l.start !== null && l.end !== null,
-  );
+  const { current, next: nextToday } = currentAndNext(lessons, now);
   const next =
-    lessons.find((l) => l.state === 'next' && l.start !== null) ??
+    nextToday ??
     (lessons.some((l) => l.state === 'current' || l.state === 'later')
       ? undefined
       : firstLessonOfNextSchoolDay(known, now));

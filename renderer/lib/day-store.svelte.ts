@@ -3,35 +3,10 @@
  * first screen's day (lib/glance.ts), another day chosen with ‹ › and its timetable loaded with `day:get`,
  * and where each lesson stands live between snapshots. Talks to main only through the ClassChartsApi.
  */
-import type { DayView, IsoDate, LessonState, LessonView } from '../../common/contract';
-import { addDays, instantMs } from './format';
+import type { DayView, IsoDate } from '../../common/contract';
+import { addDays } from '../../common/dates';
 import { glanceOf, type Glance } from './glance';
 import { errorMessage, StorePart, type Loadable } from './store-part';
-
-/**
- * Where each lesson stands at `nowMs`, recomputed live between snapshots (main's `state` is right only at
- * the moment the snapshot was built). `current`: started and not ended; `next`: the first lesson (not a
- * break) that starts after now. Lessons with malformed times keep main's state.
- */
-export function liveLessonStates(lessons: readonly LessonView[], nowMs: number): Record<string, LessonState> {
-  const states: Record<string, LessonState> = {};
-  let nextFound = false;
-  for (const lesson of lessons) {
-    const start = instantMs(lesson.start);
-    const end = instantMs(lesson.end);
-    if (start === null || end === null) {
-      states[lesson.id] = lesson.state;
-      continue;
-    }
-    if (end <= nowMs) states[lesson.id] = 'past';
-    else if (start <= nowMs) states[lesson.id] = 'current';
-    else if (!nextFound && !lesson.isBreak) {
-      states[lesson.id] = 'next';
-      nextFound = true;
-    } else states[lesson.id] = 'later';
-  }
-  return states;
-}
 
 /** The day Today shows: the popover store's `days`. */
 export class DayStore extends StorePart {

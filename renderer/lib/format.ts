@@ -3,7 +3,8 @@
  * homework due labels and status wording. No DOM, no bridge, no state: every function takes `now`
  * (epoch milliseconds) explicitly so it can be tested and redrawn at minute boundaries.
  *
- * Uses Intl (built into Chromium and Node) rather than date-fns to keep the renderer bundle small.
+ * Uses Intl (built into Chromium and Node) rather than date-fns to keep the renderer bundle small; the
+ * calendar itself (London dates and times, trusted instants, date arithmetic) is common/dates.ts.
  * Dates are `YYYY-MM-DD` in Europe/London (the school's zone); instants are ISO strings with an offset
  * (common/domain.ts, docs/classcharts-api.md §6).
  */
@@ -17,28 +18,10 @@ import type {
   IsoDate,
   UpdateState,
 } from '../../common/contract';
-
-/** The school time zone (docs/classcharts-api.md §6). */
-export const SCHOOL_TIME_ZONE = 'Europe/London';
+import { daysBetween, isIsoDate, londonDate, londonTime, parseInstant } from '../../common/dates';
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** An ISO date-time with an explicit offset: the only instant form trusted (Date.parse is too lenient). */
-const OFFSET_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: SCHOOL_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const londonDateParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: SCHOOL_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 const longDay = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
   weekday: 'long',
@@ -52,55 +35,15 @@ const shortDay = new Intl.DateTimeFormat('en-GB', {
   month: 'short',
 });
 
-/** Epoch ms of an ISO instant with an offset, or `null` when absent, naive or malformed. */
-export function instantMs(value: Instant | null | undefined): number | null {
-  if (!value || !OFFSET_DATE_TIME.test(value)) return null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : ms;
-}
-
-/** Epoch ms of `YYYY-MM-DD` at 00:00 UTC (a calendar handle, not a London instant); `null` if malformed. */
+/** A `YYYY-MM-DD` date at 00:00 UTC (epoch ms, a calendar handle for the UTC formatters), or `null`. */
 function dateHandle(date: IsoDate): number | null {
-  const m = ISO_DATE.exec(date);
-  if (!m) return null;
-  const t = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  const d = new Date(t);
-  return d.getUTCDate() === Number(m[3]) && d.getUTCMonth() === Number(m[2]) - 1 ? t : null;
-}
-
-/** The Europe/London calendar date of an instant (epoch ms), as `YYYY-MM-DD`. */
-export function londonDate(ms: number): IsoDate {
-  const parts = Object.fromEntries(londonDateParts.formatToParts(ms).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
-/** Calendar arithmetic on `YYYY-MM-DD`. Throws a RangeError on a malformed date. */
-export function addDays(date: IsoDate, days: number): IsoDate {
-  const t = dateHandle(date);
-  if (t === null) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
-  return new Date(t + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Whole days from `a` to `b` (`b − a`), both `YYYY-MM-DD`. Throws a RangeError on a malformed date. */
-export function daysBetween(a: IsoDate, b: IsoDate): number {
-  const ta = dateHandle(a);
-  const tb = dateHandle(b);
-  if (ta === null || tb === null) throw new RangeError(`not a YYYY-MM-DD date: ${ta === null ? a : b}`);
-  return Math.round((tb - ta) / DAY_MS);
-}
-
-/** True for Saturday and Sunday. */
-export function isWeekend(date: IsoDate): boolean {
-  const t = dateHandle(date);
-  if (t === null) return false;
-  const dow = new Date(t).getUTCDay();
-  return dow === 0 || dow === 6;
+  return isIsoDate(date) ? Date.parse(`${date}T00:00:00Z`) : null;
 }
 
 /** `HH:MM` (24 h, Europe/London) of an instant, or `–` when it is missing or malformed. */
 export function formatTime(value: Instant | null): string {
-  const ms = instantMs(value);
-  return ms === null ? '–' : timeFormat.format(ms);
+  const ms = parseInstant(value);
+  return ms === null ? '–' : londonTime(ms);
 }
 
 /** `08:45–09:45`, or whichever side is known. */
@@ -108,13 +51,13 @@ export function formatTimeRange(start: Instant | null, end: Instant | null): str
   return `${formatTime(start)}–${formatTime(end)}`;
 }
 
-/** A day heading: `Monday 23 November`. Malformed dates are returned unchanged. */
+/** A day heading: `Monday 23 November`. Malformed dates (see `isIsoDate`) are returned unchanged. */
 export function formatDayLong(date: IsoDate): string {
   const t = dateHandle(date);
   return t === null ? date : longDay.format(t).replace(',', '');
 }
 
-/** A short day: `Mon 23 Nov`. Malformed dates are returned unchanged. */
+/** A short day: `Mon 23 Nov`. Malformed dates (see `isIsoDate`) are returned unchanged. */
 export function formatDayShort(date: IsoDate): string {
   const t = dateHandle(date);
   return t === null ? date : shortDay.format(t).replace(',', '');
@@ -146,7 +89,7 @@ export function formatDuration(minutes: number): string {
  * when the instant is missing. Negative values mean it is already past.
  */
 export function minutesUntil(value: Instant | null, now: number): number | null {
-  const ms = instantMs(value);
+  const ms = parseInstant(value);
   if (ms === null) return null;
   return Math.ceil((ms - now) / MINUTE_MS);
 }
@@ -160,8 +103,8 @@ export function formatCountdown(start: Instant | null, now: number): string | nu
 
 /** How far through a lesson `now` is: 0–1, or `null` when either time is missing. */
 export function lessonProgress(start: Instant | null, end: Instant | null, now: number): number | null {
-  const s = instantMs(start);
-  const e = instantMs(end);
+  const s = parseInstant(start);
+  const e = parseInstant(end);
   if (s === null || e === null || e <= s) return null;
   return Math.min(1, Math.max(0, (now - s) / (e - s)));
 }
@@ -171,12 +114,12 @@ export function lessonProgress(start: Instant | null, end: Instant | null, now: 
  * or more ago), `Updated Fri 20 Nov at 09:14`, or `Not updated yet`.
  */
 export function formatUpdated(updatedAt: Instant | null, now: number): string {
-  const ms = instantMs(updatedAt);
+  const ms = parseInstant(updatedAt);
   if (ms === null) return 'Not updated yet';
   const minutes = Math.floor((now - ms) / MINUTE_MS);
   if (minutes < 1) return 'Updated just now';
   if (minutes < 60) return `Updated ${minutes} min ago`;
-  const time = timeFormat.format(ms);
+  const time = londonTime(ms);
   const day = londonDate(ms);
   if (day === londonDate(now)) return `Updated at ${time}`;
   return `Updated ${formatDayShort(day)} at ${time}`;
@@ -184,14 +127,17 @@ export function formatUpdated(updatedAt: Instant | null, now: number): string {
 
 /** When the shown data is from, for banners: `08:05` (today) or `Fri 20 Nov, 16:00`; `null` if unknown. */
 export function formatDataTime(updatedAt: Instant | null, now: number): string | null {
-  const ms = instantMs(updatedAt);
+  const ms = parseInstant(updatedAt);
   if (ms === null) return null;
   const day = londonDate(ms);
-  const time = timeFormat.format(ms);
+  const time = londonTime(ms);
   return day === londonDate(now) ? time : `${formatDayShort(day)}, ${time}`;
 }
 
-/** A homework's due date as the list shows it: `Due today`, `Due tomorrow`, `Due Fri 27 Nov`, `Overdue by 3 days`. */
+/**
+ * A homework's due date as the list shows it: `Due today`, `Due tomorrow`, `Due Fri 27 Nov`,
+ * `Overdue by 3 days`, or `No due date` (none, or malformed). Both dates `YYYY-MM-DD`.
+ */
 export function formatDue(dueDate: IsoDate | null, today: IsoDate): string {
   if (!dueDate) return 'No due date';
   let diff: number;
@@ -295,31 +241,6 @@ export function formatEstimate(estimate: { value: number; unit: string } | null)
   if (!estimate || !(estimate.value > 0)) return null;
   const unit = estimate.value === 1 ? estimate.unit.replace(/s$/, '') : estimate.unit;
   return `${estimate.value} ${unit}`;
-}
-
-/** Why a typed date of birth was refused (see {@link parseDateOfBirth}). */
-export type DateOfBirthProblem = 'format' | 'not-a-date' | 'future';
-
-/**
- * Reads a date of birth typed as `DD/MM/YYYY` (the login form's format, docs/classcharts-api.md §8.4;
- * unpadded `1/5/2012` is accepted) or `YYYY-MM-DD` (as the JSON login takes it, §2.3). Returns the
- * normalised `DD/MM/YYYY`, `''` for an empty field (a pupil whose school gave a code only, §2.3), or why it
- * cannot be one: in neither format, not a real calendar date (`31/02/2012`), or not in the past.
- */
-export function parseDateOfBirth(
-  input: string,
-  now: number,
-): { value: string } | { problem: DateOfBirthProblem } {
-  if (input.trim() === '') return { value: '' };
-  const dmy = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(input);
-  const ymd = dmy ? null : /^\s*(\d{4})-(\d{1,2})-(\d{1,2})\s*$/.exec(input);
-  const m = dmy ?? (ymd ? [ymd[0], ymd[3], ymd[2], ymd[1]] : null);
-  if (!m) return { problem: 'format' };
-  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const iso = `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-  if (dateHandle(iso) === null || y < 1900) return { problem: 'not-a-date' };
-  if (iso >= londonDate(now)) return { problem: 'future' };
-  return { value: `${String(d).padStart(2, '0')}/${String(mo).padStart(2, '0')}/${y}` };
 }
 
 /**

@@ -17,7 +17,8 @@ import type {
   IsoDate,
   PupilView,
 } from '../../common/contract';
-import { daysBetween, formatDayShort, formatTime, instantMs, londonDate } from './format';
+import { daysBetween, londonDate, parseInstant } from '../../common/dates';
+import { formatDayShort, formatTime } from './format';
 
 /**
  * What the first screen shows: `today` (the snapshot's day), `next` (the next school day: today is over,
@@ -32,11 +33,11 @@ export type Glance =
  */
 export function todayHasMore(state: AppState, pupil: PupilView | null, nowMs: number): boolean {
   const today = state.today;
-  if (today?.lessons.some((l) => !l.isBreak && (instantMs(l.end) ?? instantMs(l.start) ?? 0) > nowMs))
+  if (today?.lessons.some((l) => !l.isBreak && (parseInstant(l.end) ?? parseInstant(l.start) ?? 0) > nowMs))
     return true;
   const detention = pupil?.nextDetention;
   if (!detention || detention.date !== londonDate(nowMs)) return false;
-  const until = instantMs(detention.end) ?? instantMs(detention.start);
+  const until = parseInstant(detention.end) ?? parseInstant(detention.start);
   return until === null || until > nowMs;
 }
 
@@ -181,9 +182,9 @@ export function familyLine(pupil: PupilView, nowMs: number): { lesson: FamilyLes
   let lesson: FamilyLesson;
   const current = pupil.currentLesson;
   const next = pupil.nextLesson;
-  if (current && (instantMs(current.end) ?? 0) > nowMs) {
+  if (current && (parseInstant(current.end) ?? 0) > nowMs) {
     lesson = { when: 'Now', subject: current.subject, note: null, room: current.room };
-  } else if (next && (instantMs(next.start) ?? 0) > nowMs) {
+  } else if (next && (parseInstant(next.start) ?? 0) > nowMs) {
     const day = next.date === today ? '' : `${dueDayWord(next.date, today)} `;
     lesson = {
       when: `${day}${formatTime(next.start)}`,

@@ -18,7 +18,7 @@ import { AccountStore } from './account-store.svelte';
 import { BodyStore } from './body-store.svelte';
 import { now } from './clock';
 import { DayStore } from './day-store.svelte';
-import { londonDate } from './format';
+import { londonDate } from '../../common/dates';
 import { MinuteClock } from './minute-clock.svelte';
 import { MoreStore } from './more-store.svelte';
 import { OutsideStore } from './outside-store.svelte';

@@ -39,9 +39,9 @@ function oneDay(
   return withSimulatedApp(kind, midnight - 4 * HOUR, true, async (sim) => {
     for (const time of opens)
       sim.clock.setTimeout(() => sim.app.userReturned(), at(date, time) - sim.clock.now());
-    await sim.clock.runFor(midnight - sim.clock.now(), sim.settled);
+    await sim.clock.advance(midnight - sim.clock.now(), sim.settled);
     const mark = sim.fake.requests.length;
-    await sim.clock.runFor(24 * HOUR, sim.settled);
+    await sim.clock.advance(24 * HOUR, sim.settled);
     return requestsSince(sim, mark, 'the day');
   });
 }

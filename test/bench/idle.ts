@@ -17,9 +17,9 @@ const HOUR = 3_600_000;
  */
 function idleHour(kind: keyof typeof LOGINS): Promise<{ total: number; byEndpoint: Record<string, number> }> {
   return withSimulatedApp(kind, START, true, async (sim) => {
-    await sim.clock.runFor(HOUR, sim.settled);
+    await sim.clock.advance(HOUR, sim.settled);
     const mark = sim.fake.requests.length;
-    await sim.clock.runFor(HOUR, sim.settled);
+    await sim.clock.advance(HOUR, sim.settled);
     return requestsSince(sim, mark, 'the idle hour');
   });
 }

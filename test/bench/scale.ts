@@ -28,16 +28,8 @@ import { busyYearDataset, busyYearPupils } from '../../dev/fake-classcharts/busy
 import { startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import { spawnFakeServer, type SpawnedFake } from '../../dev/fake-classcharts/spawn';
 import { quietLogger, startPreview } from '../../dev/preview/server';
-import {
-  benchApp,
-  figure,
-  type Figure,
-  LOGINS,
-  median,
-  SimClock,
-  todayComplete,
-  trackedFetch,
-} from './setup';
+import { FakeClock } from '../support/clock';
+import { benchApp, figure, type Figure, LOGINS, median, todayComplete, trackedFetch } from './setup';
 
 /** Monday 23 November 2026, 08:00 London: a school morning in a busy term. */
 const MORNING = Date.parse('2026-11-23T08:00:00Z');
@@ -237,7 +229,7 @@ function fakeInChild(scale: number, latencyMs: number): Promise<SpawnedFake> {
 
 /** Bytes the cache writes in a simulated day after sign-in (a remembered parent, popover closed). */
 async function cacheBytesPerDay(scale: number): Promise<number> {
-  const clock = new SimClock(MORNING);
+  const clock = new FakeClock(MORNING);
   const fake = await startFakeClassCharts({
     data: busyYearDataset({ scale, today: TODAY }),
     clock: () => clock.now(),
@@ -257,7 +249,7 @@ async function cacheBytesPerDay(scale: number): Promise<number> {
     if (!result.ok) throw new Error(`sign-in failed: ${result.message}`);
     await settled();
     const before = stores.bytesWritten();
-    await clock.runFor(DAY, settled);
+    await clock.advance(DAY, settled);
     return stores.bytesWritten() - before;
   } finally {
     await app.stop();

@@ -1,16 +1,12 @@
 /**
  * What the benchmarks share: createApp on plain-Node ports against the fake ClassCharts server, a fetch
- * that counts requests in flight (so a simulated clock moves only once the network is quiet), a
- * simulated clock, the figure format, and counting the round trips on a critical path from the fake's
- * request log.
+ * that counts requests in flight (so a simulated clock, test/support/clock.ts, moves only once the network
+ * is quiet), the figure format, and counting the round trips on a critical path from the fake's request log.
  */
 import { createApp, type CoreApp } from '../../main/app';
-import { createConsoleNotifier } from '../../main/adapters/console-notifier';
-import { createMemoryStore } from '../../main/adapters/memory-store';
-import { createMemoryVault } from '../../main/adapters/memory-vault';
-import { createNoopAutostart } from '../../main/adapters/noop-autostart';
-import { createNoopShell } from '../../main/adapters/noop-shell';
-import { type AppPorts, type Clock, silentLogger } from '../../main/ports';
+import { nodePorts } from '../../main/adapters/node-ports';
+import type { AppPorts, Clock } from '../../main/ports';
+import { FakeClock } from '../support/clock';
 import type { AppState, LoginRequest } from '../../common/contract';
 import {
   type FakeClassCharts,
@@ -106,46 +102,6 @@ export function trackedFetch(inner: typeof fetch = fetch): TrackedFetch {
   };
 }
 
-/** A Clock whose time moves only when told; `runFor` fires timers in order, waiting for quiet between. */
-export class SimClock implements Clock {
-  private time: number;
-  private seq = 0;
-  private readonly timers = new Map<number, { at: number; callback: () => void }>();
-
-  constructor(start: number) {
-    this.time = start;
-  }
-
-  now(): number {
-    return this.time;
-  }
-
-  setTimeout(callback: () => void, ms: number): unknown {
-    this.seq += 1;
-    this.timers.set(this.seq, { at: this.time + Math.max(0, ms), callback });
-    return this.seq;
-  }
-
-  clearTimeout(handle: unknown): void {
-    this.timers.delete(handle as number);
-  }
-
-  /** Moves `ms` ahead, firing each due timer at its time and awaiting `settled()` after each. */
-  async runFor(ms: number, settled: () => Promise<void>): Promise<void> {
-    const end = this.time + ms;
-    for (;;) {
-      let next: [number, { at: number; callback: () => void }] | undefined;
-      for (const entry of this.timers) if (!next || entry[1].at < next[1].at) next = entry;
-      if (!next || next[1].at > end) break;
-      this.timers.delete(next[0]);
-      this.time = Math.max(this.time, next[1].at);
-      next[1].callback();
-      await settled();
-    }
-    this.time = end;
-  }
-}
-
 /** createApp on memory ports (nothing remembered unless `ports` gives a store), against `baseUrl`. */
 export function benchApp(
   baseUrl: string,
@@ -153,18 +109,14 @@ export function benchApp(
   fetchImpl: typeof fetch = fetch,
   ports: Partial<Pick<AppPorts, 'store' | 'cache'>> = {},
 ): CoreApp {
-  return createApp({
-    fetch: fetchImpl,
-    clock,
-    vault: createMemoryVault(),
-    store: createMemoryStore(),
-    notifier: createConsoleNotifier({ write: () => {} }),
-    autostart: createNoopAutostart(),
-    shell: createNoopShell(silentLogger),
-    logger: silentLogger,
-    config: { baseUrl, demo: false, version: 'bench', platform: 'linux' },
-    ...ports,
-  });
+  return createApp(
+    nodePorts({
+      fetch: fetchImpl,
+      clock,
+      ...ports,
+      config: { baseUrl, demo: false, version: 'bench', platform: 'linux' },
+    }),
+  );
 }
 
 /** True once the state shows today's lessons and the homework list, fetched (not from a cache). */
@@ -201,7 +153,8 @@ export function waves(
 
 /** A signed-in app on a simulated clock against an in-process fake (./idle.ts, ./day.ts). */
 export interface SimulatedApp {
-  clock: SimClock;
+  /** Moved by `clock.advance(ms, settled)`, so that each timer's work ends before the next fires. */
+  clock: FakeClock;
   fake: FakeClassCharts;
   app: CoreApp;
   /** Resolves once nothing is in flight and the app is idle. */
@@ -209,7 +162,7 @@ export interface SimulatedApp {
 }
 
 /**
- * Starts the fake on a {@link SimClock} at `start` (epoch ms), signs the demo `kind` in (remembered or not),
+ * Starts the fake on a {@link FakeClock} at `start` (epoch ms), signs the demo `kind` in (remembered or not),
  * runs `measure`, and stops both. Throws when the sign-in fails.
  */
 export async function withSimulatedApp<T>(
@@ -218,7 +171,7 @@ export async function withSimulatedApp<T>(
   remember: boolean,
   measure: (sim: SimulatedApp) => Promise<T>,
 ): Promise<T> {
-  const clock = new SimClock(start);
+  const clock = new FakeClock(start);
   const fake = await startFakeClassCharts({ clock: () => clock.now() });
   const tracked = trackedFetch();
   const app = benchApp(fake.url, clock, tracked.fetch);

@@ -5,7 +5,7 @@ import { readEnv, selectPupil } from '../../cli/env';
 import { UsageError } from '../../cli/errors';
 import type { RecordsJson } from '../../cli/records';
 import { formatToday, type TodayJson } from '../../cli/today';
-import { addDays, londonDate } from '../../main/classcharts/dates';
+import { addDays, londonDate } from '../../common/dates';
 import type { Pupil } from '../../common/domain';
 import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import { envFor, runInProcess } from './helpers';

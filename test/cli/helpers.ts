@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../cli';
-import { childEnv, TSX } from '../support/child-processes';
+import { childEnv, TSX } from '../../scripts/child-processes';
 import type { FakeClassCharts } from '../../dev/fake-classcharts/index';
 import type { Clock } from '../../main/ports';
 
@@ -37,7 +37,7 @@ export function envFor(
 
 /**
  * Runs `tsx cli/index.ts <args>` as a child process (asynchronously, so a fake server in this process keeps
- * answering) with only the basics (PATH, HOME; ../child-processes.ts) and `env` set.
+ * answering) with only the basics (PATH, HOME; scripts/child-processes.ts) and `env` set.
  */
 export function spawnCli(args: string[], env: Record<string, string>): Promise<CliRun> {
   return new Promise((resolve) => {

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HomeworkTickJson } from '../../cli/homework';
 import type { TodayJson } from '../../cli/today';
-import { addDays, londonDate } from '../../main/classcharts/dates';
+import { addDays, londonDate } from '../../common/dates';
 import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import { envFor, runInProcess } from './helpers';
 

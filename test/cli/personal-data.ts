@@ -5,7 +5,7 @@
 // comment, an attribute value holding a newline and `>`, a care-plan note, attendance session names and
 // dates followed by digits. Every person, address, number and link here is invented (the phone number is in
 // Ofcom's drama range 07700 900xxx).
-import { addDays } from '../../main/classcharts/dates';
+import { addDays } from '../../common/dates';
 import type { IsoDate } from '../../common/domain';
 import type { FakeDataset, FakePupilData, RawAttendanceMark } from '../../dev/fake-classcharts/index';
 

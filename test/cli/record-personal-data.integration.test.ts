@@ -9,7 +9,7 @@ import { probeAccount } from '../../cli/probe';
 import { redactProbe, writeRecording } from '../../cli/record';
 import { otherSchoolDays, REPLAY_LOGINS } from '../../cli/recording-dataset';
 import type { RecordsJson } from '../../cli/records';
-import { addDays } from '../../main/classcharts/dates';
+import { addDays } from '../../common/dates';
 import { systemClock } from '../../main/ports';
 import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import { tempFolder } from '../support/temp-folders';

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TodayJson, TodayLesson } from '../../cli/today';
 import { ClassChartsClient } from '../../main/classcharts/client';
-import { addDays } from '../../main/classcharts/dates';
+import { addDays } from '../../common/dates';
 import { silentLogger, systemClock } from '../../main/ports';
 import { type FakeClassCharts, startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import { envFor, spawnCli } from './helpers';

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { childEnv, DETACHED, endProcessTree, TSX } from '../support/child-processes';
+import { childEnv, DETACHED, endProcessTree, TSX } from '../../scripts/child-processes';
 import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';
 import { spawnFakeServer } from '../../dev/fake-classcharts/spawn';
 

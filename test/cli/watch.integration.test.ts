@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseWatchArgs, runWatch } from '../../cli/watch';
 import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';
 import { MONDAY_MORNING } from '../support/app-harness';
-import { FakeClock, settle, Waiters } from '../support/helpers';
+import { FakeClock, settle } from '../support/clock';
+import { Waiters } from '../support/helpers';
 
 /** One `--json` line. */
 interface WatchLine {

@@ -12,7 +12,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { NAME_MAX, TITLE_MAX } from '../../renderer/lib/text';
-import { addDays } from '../../main/classcharts/dates';
+import { addDays } from '../../common/dates';
 import { generateDataset } from '../../dev/fake-classcharts/dataset';
 import type { IsoDate } from '../../common/domain';
 import type { FakeDataset, FakeLessonTemplate } from '../../dev/fake-classcharts/index';

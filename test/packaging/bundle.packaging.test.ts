@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_CREDENTIALS } from '../../common/demo-accounts';
 import type { FakeClassCharts } from '../../dev/fake-classcharts/index';
 import { bootMain, invoke, type BootedMain, currentState } from '../support/booted-main';
 import { acquireOutDirLock } from './out-dir-lock';
@@ -48,9 +49,8 @@ describe('the built main (out/main/index.js, packages bundled)', () => {
   });
 
   it('signs in to the demo over IPC and shows today, the bundled client and schemas at work', async () => {
-    await expect(
-      invoke('auth:login', { kind: 'student', code: 'DEMO2026', dateOfBirth: '14/05/2012', remember: true }),
-    ).resolves.toEqual({ ok: true });
+    const login = { ...DEMO_CREDENTIALS.student, remember: true };
+    await expect(invoke('auth:login', login)).resolves.toEqual({ ok: true });
     await vi.waitFor(async () => expect((await currentState()).auth).toBe('signed-in'), { timeout: 10_000 });
     const state = await currentState();
     expect(state.account?.kind).toBe('student');
@@ -63,7 +63,7 @@ describe('the built main (out/main/index.js, packages bundled)', () => {
     await vi.waitFor(() => expect(existsSync(vault)).toBe(true), { timeout: 10_000 });
     const stored = readFileSync(vault, 'utf8');
     expect(Object.keys(JSON.parse(stored) as object).length).toBeGreaterThan(0);
-    expect(stored).not.toContain('DEMO2026');
-    expect(stored).not.toContain('14/05/2012');
+    expect(stored).not.toContain(DEMO_CREDENTIALS.student.code);
+    expect(stored).not.toContain(DEMO_CREDENTIALS.student.dateOfBirth);
   });
 });

@@ -27,7 +27,8 @@ import {
   findElectronBinary,
   installFailure,
 } from '../../scripts/launch';
-import { TSX } from '../support/child-processes';
+import { DEMO_CREDENTIALS } from '../../common/demo-accounts';
+import { TSX } from '../../scripts/child-processes';
 import { acquireOutDirLock } from './out-dir-lock';
 import {
   FUSES,
@@ -322,7 +323,7 @@ describe('npm run demo / npm start (scripts/launch.ts)', () => {
       expect(seen.base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(seen.demo).toBe('1');
       expect(seen.status).toBe(200);
-      expect(output).toContain('DEMO2026');
+      expect(output).toContain(DEMO_CREDENTIALS.student.code);
     },
     300_000,
   );

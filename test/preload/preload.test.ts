@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BRIDGE_EVENTS, BRIDGE_METHODS, type ClassChartsApi } from '../../common/contract';
-import { studentState } from '../support/fixtures/states';
+import { june } from '../support/fixtures';
 
 vi.mock('electron', () => import('../mocks/electron'));
 
@@ -28,7 +28,7 @@ describe('preload', () => {
 
   it('invokes the contract channel, with no argument for request-less messages', async () => {
     const api = await loadPreload();
-    ipcRenderer.invoke.mockResolvedValueOnce(studentState());
+    ipcRenderer.invoke.mockResolvedValueOnce(june.studentState());
     await expect(api.getState()).resolves.toMatchObject({ auth: 'signed-in' });
     expect(ipcRenderer.invoke).toHaveBeenLastCalledWith('state:get');
     await api.selectPupil(7654321);

@@ -2,12 +2,12 @@
 // ones have neither.
 import { fireEvent, waitFor } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { studentState } from '../support/fixtures/views';
+import { november } from '../support/fixtures';
 import { renderApp } from './render';
 
 describe('More: unread announcements', () => {
   it('marks the unread one with a dot and the word, the read one with neither', async () => {
-    const { screen } = await renderApp(studentState());
+    const { screen } = await renderApp(november.studentState());
     await fireEvent.click(screen.getByRole('button', { name: 'More' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Announcements' }));
     const trip = (await screen.findByText('School trip to the museum')).closest('summary')!;
@@ -24,7 +24,7 @@ describe('More: unread announcements', () => {
 // once, and main is asked to remember it (test/main/sync/read-announcements.integration.test.ts: across restarts).
 describe('More: opening an unread announcement', () => {
   it('clears its dot and asks main to remember it, once', async () => {
-    const { screen, bridge } = await renderApp(studentState());
+    const { screen, bridge } = await renderApp(november.studentState());
     await fireEvent.click(screen.getByRole('button', { name: 'More' }));
     await fireEvent.click(screen.getByRole('button', { name: 'Announcements' }));
     const trip = (await screen.findByText('School trip to the museum')).closest('summary')!;

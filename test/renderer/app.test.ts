@@ -1,6 +1,6 @@
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NOW, parentState, studentState } from '../support/fixtures/views';
+import { november } from '../support/fixtures';
 import { createMockBridge } from './mock-bridge';
 import { renderApp } from './render';
 import { render } from '@testing-library/svelte';
@@ -23,7 +23,7 @@ function visibleText(element: Element): string {
 
 describe('Popover shell', () => {
   it('says how fresh the data is and redraws each minute only while visible', async () => {
-    const { screen } = await renderApp(studentState(), NOW, true);
+    const { screen } = await renderApp(november.studentState(), november.NOW, true);
     const footer = screen.getByRole('contentinfo');
     expect(footer.textContent).toContain('Updated 3 min ago');
     await vi.advanceTimersByTimeAsync(61_000);
@@ -31,17 +31,17 @@ describe('Popover shell', () => {
 
     setVisibility('hidden');
     expect(vi.getTimerCount()).toBe(0);
-    vi.setSystemTime(NOW + 10 * 60_000);
+    vi.setSystemTime(november.NOW + 10 * 60_000);
     setVisibility('visible');
     await waitFor(() => expect(footer.textContent).toContain('Updated 13 min ago'));
     expect(vi.getTimerCount()).toBe(1);
   });
 
   it('refreshes on request and shows progress while main refreshes', async () => {
-    const { screen, bridge } = await renderApp(studentState());
+    const { screen, bridge } = await renderApp(november.studentState());
     await fireEvent.click(screen.getByRole('button', { name: 'Refresh now' }));
     expect(bridge.requestsOf('sync:refresh')).toHaveLength(1);
-    const state = studentState();
+    const state = november.studentState();
     state.freshness.refreshing = true;
     bridge.emitState(state);
     await waitFor(() => expect(screen.getByRole('contentinfo').textContent).toContain('Refreshing…'));
@@ -49,7 +49,7 @@ describe('Popover shell', () => {
   });
 
   it('shows an offline banner with the time of the last data', async () => {
-    const state = studentState();
+    const state = november.studentState();
     state.freshness = {
       ...state.freshness,
       offline: true,
@@ -69,7 +69,7 @@ describe('Popover shell', () => {
   });
 
   it('shows a stale banner with the reason, in whole sentences', async () => {
-    const state = studentState();
+    const state = november.studentState();
     state.freshness = {
       ...state.freshness,
       stale: true,
@@ -85,7 +85,7 @@ describe('Popover shell', () => {
   });
 
   it('ends a reason without a full stop with one', async () => {
-    const state = studentState();
+    const state = november.studentState();
     state.freshness = { ...state.freshness, stale: true, error: 'ClassCharts answered with an error' };
     const { screen } = await renderApp(state);
     expect(screen.getByRole('status').textContent?.replace(/\s+/g, ' ')).toContain(
@@ -94,7 +94,7 @@ describe('Popover shell', () => {
   });
 
   it('lets a parent switch pupils with the switcher and the number keys', async () => {
-    const { screen, bridge } = await renderApp(parentState());
+    const { screen, bridge } = await renderApp(november.parentState());
     // Today has the family at a glance (today.test.ts); the other tabs the compact chips.
     await fireEvent.click(screen.getByRole('button', { name: /^Homework/ }));
     const jane = screen.getByRole('button', { name: /^Jane/ });
@@ -116,7 +116,7 @@ describe('Popover shell', () => {
   });
 
   it("reloads another day's timetable for the newly selected pupil", async () => {
-    const { screen, bridge } = await renderApp(parentState());
+    const { screen, bridge } = await renderApp(november.parentState());
     await fireEvent.keyDown(window, { key: 'ArrowRight' });
     await fireEvent.keyDown(window, { key: '2' });
     await waitFor(() =>
@@ -129,23 +129,23 @@ describe('Popover shell', () => {
   });
 
   it('shows a student their name, and ignores number keys', async () => {
-    const { screen, bridge } = await renderApp(studentState());
+    const { screen, bridge } = await renderApp(november.studentState());
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Jane Smith');
     await fireEvent.keyDown(window, { key: '1' });
     expect(bridge.requestsOf('pupil:select')).toEqual([]);
   });
 
   it('follows snapshots pushed by main', async () => {
-    const { screen, bridge } = await renderApp(studentState());
-    const next = studentState();
+    const { screen, bridge } = await renderApp(november.studentState());
+    const next = november.studentState();
     next.today!.lessons[2] = { ...next.today!.lessons[2]!, subject: 'Drama' };
     bridge.emitState(next);
     await screen.findByText('Drama');
   });
 
   it('says so when main does not answer', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
-    const bridge = createMockBridge(studentState());
+    vi.useFakeTimers({ toFake: ['Date'], now: november.NOW });
+    const bridge = createMockBridge(november.studentState());
     bridge.handlers['state:get'] = async () => {
       throw new Error('The app is not responding.');
     };
@@ -157,7 +157,7 @@ describe('Popover shell', () => {
   });
 
   it('opens another tab at its top, whatever the last one was scrolled to', async () => {
-    const { screen } = await renderApp(studentState());
+    const { screen } = await renderApp(november.studentState());
     await fireEvent.click(screen.getByRole('button', { name: /^Homework/ }));
     const view = screen.getByRole('main');
     view.scrollTop = 300;

@@ -4,7 +4,7 @@
 import { fireEvent, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { RecordsRequest, RecordsResult } from '../../common/contract';
-import { parentState, pupil, studentState } from '../support/fixtures/views';
+import { november } from '../support/fixtures';
 import { defaultRecords } from './mock-bridge';
 import { renderApp } from './render';
 
@@ -41,7 +41,7 @@ function week(request: RecordsRequest, percentages = { percentage: 80, percentag
   } satisfies RecordsResult;
 }
 
-async function openMore(state = studentState()) {
+async function openMore(state = november.studentState()) {
   const rendered = await renderApp(state);
   rendered.bridge.handlers['records:get'] = async (request) =>
     request.kind === 'attendance' ? week(request) : defaultRecords(request);
@@ -89,8 +89,8 @@ describe('More: attendance', () => {
 
   it('no percentage when the school does not show it (main sends none)', async () => {
     const rendered = await renderApp(
-      studentState({
-        pupils: [pupil(4102571, 'Jane Smith', { attendance: { shown: true, percentage: false } })],
+      november.studentState({
+        pupils: [november.pupil(4102571, 'Jane Smith', { attendance: { shown: true, percentage: false } })],
       }),
     );
     rendered.bridge.handlers['records:get'] = async (request) =>
@@ -104,10 +104,10 @@ describe('More: attendance', () => {
   });
 
   it('has no Attendance section for a pupil whose school hides it, and leaves it when switching to one', async () => {
-    const state = parentState({
+    const state = november.parentState({
       pupils: [
-        pupil(4102571, 'Jane Smith'),
-        pupil(4102572, 'Tom Smith', { attendance: { shown: false, percentage: false } }),
+        november.pupil(4102571, 'Jane Smith'),
+        november.pupil(4102572, 'Tom Smith', { attendance: { shown: false, percentage: false } }),
       ],
     });
     const { screen, bridge } = await openMore(state);
@@ -124,7 +124,7 @@ describe('More: attendance', () => {
   });
 
   it('says so when no marks came back', async () => {
-    const rendered = await renderApp(studentState());
+    const rendered = await renderApp(november.studentState());
     rendered.bridge.handlers['records:get'] = async (request) => {
       const result = week(request);
       return request.kind === 'attendance'

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClassChartsApi } from '../../common/contract';
 import { createMockBridge } from './mock-bridge';
-import { studentState } from '../support/fixtures/views';
+import { november } from '../support/fixtures';
 
 /** A WebSocket double: records what the page sends; the test plays the server. */
 class FakeWebSocket extends EventTarget {
@@ -43,7 +43,7 @@ afterEach(() => {
 
 describe('resolveBridge', () => {
   it("uses Electron's preload API and opens no socket", async () => {
-    const api: ClassChartsApi = createMockBridge(studentState()).api;
+    const api: ClassChartsApi = createMockBridge(november.studentState()).api;
     window.classcharts = api;
     await import('../../renderer/lib/preview-socket');
     const { resolveBridge } = await import('../../renderer/lib/bridge');
@@ -58,11 +58,11 @@ describe('resolveBridge', () => {
     const socket = FakeWebSocket.opened[0]!;
     // The server greets the page before the transport's chunk has loaded.
     socket.serverOpens();
-    socket.serverSends(JSON.stringify({ type: 'hello', now: Date.now(), state: studentState() }));
+    socket.serverSends(JSON.stringify({ type: 'hello', now: Date.now(), state: november.studentState() }));
 
     const { resolveBridge } = await import('../../renderer/lib/bridge');
     const api = await resolveBridge();
-    await expect(api.getState()).resolves.toEqual(studentState());
+    await expect(api.getState()).resolves.toEqual(november.studentState());
     expect(socket.sent).toEqual([]);
     expect(FakeWebSocket.opened).toHaveLength(1);
   });

@@ -2,17 +2,17 @@
 // subject it repeats, which homework the Due part lists, and which day shows.
 import { describe, expect, it } from 'vitest';
 import { dueDayWord, dueList, glanceOf, titleWithoutSubject } from '../../renderer/lib/glance';
-import { homework, studentState, TODAY } from '../support/fixtures/views';
+import { november } from '../support/fixtures';
 
 describe('the first screen’s words and choices', () => {
   it('names a due day in words', () => {
-    expect(dueDayWord(TODAY, TODAY)).toBe('Today');
-    expect(dueDayWord('2026-11-24', TODAY)).toBe('Tomorrow');
-    expect(dueDayWord('2026-11-26', TODAY)).toBe('Thursday');
-    expect(dueDayWord('2026-11-29', TODAY)).toBe('Sunday');
-    expect(dueDayWord('2026-11-30', TODAY)).toBe('Mon 30 Nov');
-    expect(dueDayWord('2026-11-20', TODAY)).toBe('Overdue');
-    expect(dueDayWord(null, TODAY)).toBe('No due date');
+    expect(dueDayWord(november.TODAY, november.TODAY)).toBe('Today');
+    expect(dueDayWord('2026-11-24', november.TODAY)).toBe('Tomorrow');
+    expect(dueDayWord('2026-11-26', november.TODAY)).toBe('Thursday');
+    expect(dueDayWord('2026-11-29', november.TODAY)).toBe('Sunday');
+    expect(dueDayWord('2026-11-30', november.TODAY)).toBe('Mon 30 Nov');
+    expect(dueDayWord('2026-11-20', november.TODAY)).toBe('Overdue');
+    expect(dueDayWord(null, november.TODAY)).toBe('No due date');
   });
 
   it('drops a repeated subject from a title, only where a separator follows it', () => {
@@ -27,33 +27,33 @@ describe('the first screen’s words and choices', () => {
 
   it('lists overdue first (two at most), then at least the next two, and counts the rest', () => {
     const items = [
-      homework(1, 'a', '2026-11-18'),
-      homework(2, 'b', '2026-11-19'),
-      homework(3, 'c', '2026-11-20'),
-      homework(4, 'd', '2026-11-25'),
-      homework(5, 'e', TODAY),
-      homework(6, 'f', '2026-11-26'),
-      homework(7, 'g', '2026-11-27', { status: 'ticked' }),
+      november.homework(1, 'a', '2026-11-18'),
+      november.homework(2, 'b', '2026-11-19'),
+      november.homework(3, 'c', '2026-11-20'),
+      november.homework(4, 'd', '2026-11-25'),
+      november.homework(5, 'e', november.TODAY),
+      november.homework(6, 'f', '2026-11-26'),
+      november.homework(7, 'g', '2026-11-27', { status: 'ticked' }),
     ];
     const groups = [{ key: 'later' as const, items }];
-    const list = dueList(groups, TODAY);
+    const list = dueList(groups, november.TODAY);
     expect(list.items.map((h) => h.id)).toEqual([1, 2, 5, 4]);
     expect(list.more).toBe(2);
     // Nothing overdue: the three soonest.
-    expect(dueList([{ key: 'later', items: items.slice(3) }], TODAY).items.map((h) => h.id)).toEqual([
-      5, 4, 6,
-    ]);
+    expect(dueList([{ key: 'later', items: items.slice(3) }], november.TODAY).items.map((h) => h.id)).toEqual(
+      [5, 4, 6],
+    );
     // Ticked off here: kept in its place, not counted as more to do.
     const ticked = { ...items[4]!, status: 'ticked' as const };
-    const kept = dueList([{ key: 'later', items: items.slice(3) }], TODAY, { 5: ticked });
+    const kept = dueList([{ key: 'later', items: items.slice(3) }], november.TODAY, { 5: ticked });
     expect(kept.items.map((h) => h.id)).toEqual([5, 4, 6]);
     expect(kept.more).toBe(0);
   });
 
   it('shows today while lessons are left, then the next school day once it is known', () => {
-    const state = studentState();
+    const state = november.studentState();
     const next = { date: '2026-11-24', lessons: [], minutesToNext: null };
-    const at = (hhmm: string) => Date.parse(`${TODAY}T${hhmm}:00Z`);
+    const at = (hhmm: string) => Date.parse(`${november.TODAY}T${hhmm}:00Z`);
     expect(glanceOf(state, null, at('15:00'))).toEqual({ kind: 'today' });
     expect(glanceOf(state, null, at('15:05'))).toEqual({ kind: 'today' }); // not looked up yet
     const known = { ...state, nextSchoolDay: { day: next, searchedTo: next.date } };

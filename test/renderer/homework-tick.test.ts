@@ -4,7 +4,7 @@
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { HomeworkSummary } from '../../common/contract';
-import { homework, parentState, studentState } from '../support/fixtures/views';
+import { november } from '../support/fixtures';
 import { deferred } from '../support/helpers';
 import { tickInState } from './mock-bridge';
 import { renderHomeworkTab } from './render';
@@ -80,7 +80,7 @@ describe('ticking homework off', () => {
   // Issue 24 §3: a tick made offline is refused with a clear message, never dropped (the homework stays to
   // do, tickable), and its banner goes once a refresh succeeds again, so no stale error stays.
   it('refuses a tick made offline with a clear message, and drops the banner once back online', async () => {
-    const offline = studentState();
+    const offline = november.studentState();
     offline.freshness = {
       ...offline.freshness,
       offline: true,
@@ -103,7 +103,9 @@ describe('ticking homework off', () => {
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeNull());
     // Back online with fresh data: the banner goes, the homework is still there to tick.
     bridge.emitState(
-      studentState({ freshness: { ...studentState().freshness, updatedAt: '2026-11-23T10:20:00+00:00' } }),
+      november.studentState({
+        freshness: { ...november.studentState().freshness, updatedAt: '2026-11-23T10:20:00+00:00' },
+      }),
     );
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(
@@ -112,8 +114,11 @@ describe('ticking homework off', () => {
   });
 
   it('keeps an overdue homework ticked off here on screen (main’s list leaves it out), so it can be unticked', async () => {
-    const state = studentState();
-    state.homework[0] = { key: 'overdue', items: [homework(101, 'Fractions revision', '2026-11-20')] };
+    const state = november.studentState();
+    state.homework[0] = {
+      key: 'overdue',
+      items: [november.homework(101, 'Fractions revision', '2026-11-20')],
+    };
     const { screen, bridge } = await renderHomeworkTab(state);
     bridge.handlers['homework:tick'] = async ({ homeworkId, ticked }) => {
       const updated = tickInState(bridge, homeworkId, ticked);
@@ -144,7 +149,7 @@ describe('ticking homework off', () => {
   });
 
   it('a parent sees no tick (ClassCharts has none for parents)', async () => {
-    const { screen } = await renderHomeworkTab(parentState());
+    const { screen } = await renderHomeworkTab(november.parentState());
     await screen.findAllByRole('heading', { level: 2 });
     await import('../../renderer/components/TickBox.svelte'); // loaded: no tick comes later either
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,7 +1,7 @@
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import type { AttachmentOutcome } from '../../common/contract';
-import { homework, homeworkGroups, parentState, studentState, TODAY } from '../support/fixtures/views';
+import { november } from '../support/fixtures';
 import { renderApp, renderHomeworkTab } from './render';
 
 describe('Homework', () => {
@@ -20,17 +20,17 @@ describe('Homework', () => {
 
   it('lists marked homework last, with the mark and "Feedback" in place of the status, and the plain due date', async () => {
     const marked = [
-      homework(201, 'Volcano poster', '2026-11-20', {
+      november.homework(201, 'Volcano poster', '2026-11-20', {
         subject: 'Geography',
         status: 'completed',
         mark: '7/10',
         hasFeedback: true,
       }),
-      homework(202, 'Verb tables', '2026-11-13', { subject: 'French', status: 'late', mark: 'B+' }),
-      homework(203, 'Lab write-up', '2026-11-12', { status: 'completed', hasFeedback: true }),
+      november.homework(202, 'Verb tables', '2026-11-13', { subject: 'French', status: 'late', mark: 'B+' }),
+      november.homework(203, 'Lab write-up', '2026-11-12', { status: 'completed', hasFeedback: true }),
     ];
     const { screen } = await renderHomeworkTab(
-      studentState({ homework: [...homeworkGroups(), { key: 'marked', items: marked }] }),
+      november.studentState({ homework: [...november.homeworkGroups(), { key: 'marked', items: marked }] }),
     );
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent?.trim());
     expect(headings.at(-1)).toBe('Marked (3)');
@@ -50,13 +50,13 @@ describe('Homework', () => {
   });
 
   it("a marked homework's detail shows the mark, and that the feedback is in ClassCharts", async () => {
-    const item = homework(201, 'Volcano poster', '2026-11-20', {
+    const item = november.homework(201, 'Volcano poster', '2026-11-20', {
       status: 'completed',
       mark: '7/10',
       hasFeedback: true,
     });
     const { screen, bridge } = await renderHomeworkTab(
-      studentState({ homework: [{ key: 'marked', items: [item] }] }),
+      november.studentState({ homework: [{ key: 'marked', items: [item] }] }),
     );
     await fireEvent.click(screen.getByRole('button', { name: /Volcano poster/ }));
     await screen.findByRole('heading', { name: 'Volcano poster' });
@@ -77,9 +77,12 @@ describe('Homework', () => {
   });
 
   it("for a parent, the feedback's button opens ClassCharts' parent sign-in page", async () => {
-    const item = homework(201, 'Volcano poster', '2026-11-20', { status: 'completed', hasFeedback: true });
+    const item = november.homework(201, 'Volcano poster', '2026-11-20', {
+      status: 'completed',
+      hasFeedback: true,
+    });
     const { screen, bridge } = await renderHomeworkTab(
-      parentState({ homework: [{ key: 'marked', items: [item] }] }),
+      november.parentState({ homework: [{ key: 'marked', items: [item] }] }),
     );
     await fireEvent.click(screen.getByRole('button', { name: /Volcano poster/ }));
     await screen.findByRole('heading', { name: 'Volcano poster' });
@@ -92,9 +95,12 @@ describe('Homework', () => {
   });
 
   it('with nothing due, marked homework is listed under a line that says nothing is due', async () => {
-    const item = homework(201, 'Volcano poster', '2026-11-20', { status: 'completed', mark: '7/10' });
+    const item = november.homework(201, 'Volcano poster', '2026-11-20', {
+      status: 'completed',
+      mark: '7/10',
+    });
     const { screen } = await renderHomeworkTab(
-      studentState({ homework: [{ key: 'marked', items: [item] }] }),
+      november.studentState({ homework: [{ key: 'marked', items: [item] }] }),
     );
     expect(screen.getByText('No homework due in the next two weeks.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2 }).textContent?.trim()).toBe('Marked (1)');
@@ -116,7 +122,7 @@ describe('Homework', () => {
   });
 
   it('says so when no homework is due', async () => {
-    const state = studentState({ homework: [] });
+    const state = november.studentState({ homework: [] });
     state.pupils = [{ ...state.pupils[0]!, homeworkDue: 0, homeworkOverdue: 0 }];
     const { screen } = await renderHomeworkTab(state);
     expect(screen.getByRole('button', { name: /^Homework/ }).textContent?.trim()).toBe('Homework');
@@ -181,7 +187,7 @@ describe('Homework', () => {
   // Issue 26 §3: the note says beforehand what a click does; a file main saved to Downloads instead of
   // opening it gets a warning that says why, and shows it in its folder only when asked.
   it('says where each file goes, and warns when one was saved to Downloads instead of opened', async () => {
-    const files = homework(210, 'Resources', TODAY, {
+    const files = november.homework(210, 'Resources', november.TODAY, {
       attachments: [
         { name: 'worksheet.pdf', url: 'https://attachments.example.org/a.pdf' },
         { name: 'Revision pack.zip', url: 'https://attachments.example.org/b.zip' },
@@ -190,7 +196,7 @@ describe('Homework', () => {
       ],
     });
     const { screen, bridge } = await renderHomeworkTab(
-      studentState({ homework: [{ key: 'today', items: [files] }] }),
+      november.studentState({ homework: [{ key: 'today', items: [files] }] }),
     );
     await fireEvent.click(screen.getByRole('button', { name: /Resources/ }));
     const note = (name: RegExp) => screen.getByRole('button', { name }).querySelector('.note')?.textContent;
@@ -222,12 +228,12 @@ describe('Homework', () => {
   });
 
   it('never lets a link in a description navigate the popover or run code', async () => {
-    const evil = homework(200, 'Evil', '2026-11-24', {
+    const evil = november.homework(200, 'Evil', '2026-11-24', {
       descriptionHtml:
         '<p id="x" onmouseover="window.__ran = 1">Hover</p><a href="javascript:window.__ran = 2">click</a>' +
         '<img src="x" onerror="window.__ran = 3"><script>window.__ran = 4</script>',
     });
-    const state = studentState({ homework: [{ key: 'tomorrow', items: [evil] }] });
+    const state = november.studentState({ homework: [{ key: 'tomorrow', items: [evil] }] });
     const { screen, bridge } = await renderHomeworkTab(state);
     await fireEvent.click(screen.getByRole('button', { name: /Evil/ }));
     const description = await screen.findByRole('region', { name: 'Description' });
@@ -276,10 +282,10 @@ describe('Homework', () => {
   // Issue 30: a busy year's hundreds of homework in one group rendered at once were one long task.
   it('a long group shows 20 homework, says how many there are, and 20 more on request', async () => {
     const many = Array.from({ length: 75 }, (_, i) =>
-      homework(1000 + i, `Worksheet ${i + 1}`, '2026-11-26', { subject: 'History' }),
+      november.homework(1000 + i, `Worksheet ${i + 1}`, '2026-11-26', { subject: 'History' }),
     );
     const { screen } = await renderHomeworkTab(
-      studentState({ homework: [{ key: 'this-week', items: many }] }),
+      november.studentState({ homework: [{ key: 'this-week', items: many }] }),
     );
     const group = screen.getByRole('region', { name: /This week/ });
     expect(within(group).getByRole('heading').textContent).toContain('(75)');
@@ -299,7 +305,7 @@ describe('Homework', () => {
   });
 
   it('opens the homework a notification points at', async () => {
-    const { screen, bridge } = await renderApp(studentState());
+    const { screen, bridge } = await renderApp(november.studentState());
     bridge.navigate({ view: 'homework', homeworkId: 104 });
     await screen.findByRole('heading', { name: 'Essay plan' });
     bridge.navigate({ view: 'homework', homeworkId: 999 });
@@ -313,7 +319,7 @@ describe('Homework', () => {
   });
 
   it('shows a loading state before the first snapshot has any data', async () => {
-    const { screen } = await renderHomeworkTab(studentState({ today: null, homework: [] }));
+    const { screen } = await renderHomeworkTab(november.studentState({ today: null, homework: [] }));
     const loading = screen.getByText('Loading homework…').closest('[aria-busy]');
     expect(loading?.getAttribute('aria-busy')).toBe('true');
     expect(screen.queryByText('No homework due.')).toBeNull();
@@ -327,11 +333,13 @@ describe('Homework', () => {
     'comes back from a detail (%s) to the homework that was open, where the list was scrolled',
     async (_how, close) => {
       // Enough homework for the list to scroll.
-      const groups = homeworkGroups();
+      const groups = november.homeworkGroups();
       groups[3]!.items.push(
-        ...Array.from({ length: 12 }, (_, i) => homework(300 + i, `Extra task ${i + 1}`, '2026-11-27')),
+        ...Array.from({ length: 12 }, (_, i) =>
+          november.homework(300 + i, `Extra task ${i + 1}`, '2026-11-27'),
+        ),
       );
-      const { screen } = await renderHomeworkTab(studentState({ homework: groups }));
+      const { screen } = await renderHomeworkTab(november.studentState({ homework: groups }));
       const view = screen.getByRole('main');
       view.scrollTop = 240;
       await fireEvent.click(screen.getByRole('button', { name: /Extra task 9/ }));
@@ -347,7 +355,7 @@ describe('Homework', () => {
   );
 
   it('puts focus on the homework a notification opened when going back to the list', async () => {
-    const { screen, bridge } = await renderApp(studentState());
+    const { screen, bridge } = await renderApp(november.studentState());
     bridge.navigate({ view: 'homework', homeworkId: 103 });
     await screen.findByRole('heading', { name: 'Cell diagram' });
     await fireEvent.click(screen.getByRole('button', { name: 'Homework' }));

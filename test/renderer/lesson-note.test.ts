@@ -4,14 +4,16 @@ import { fireEvent, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import type { LessonView } from '../../common/contract';
 import { htmlHasContent } from '../../renderer/lib/html-text';
-import { studentState, todayLessons } from '../support/fixtures/views';
+import { november } from '../support/fixtures';
 import { renderApp } from './render';
 
 /** Today's timetable with notes on the lessons named in `notes` (subject → note HTML). */
 function withNotes(notes: Record<string, string>) {
-  const lessons: LessonView[] = todayLessons().map((l) => ({ ...l, noteHtml: notes[l.subject] ?? '' }));
-  const state = studentState();
-  return studentState({ today: { ...state.today!, lessons } });
+  const lessons: LessonView[] = november
+    .todayLessons()
+    .map((l) => ({ ...l, noteHtml: notes[l.subject] ?? '' }));
+  const state = november.studentState();
+  return november.studentState({ today: { ...state.today!, lessons } });
 }
 
 describe('lesson notes on Today', () => {

@@ -20,7 +20,7 @@ import type {
   Settings,
   SettingsPatch,
 } from '../../common/contract';
-import { HOMEWORK_DESCRIPTIONS, NOW } from '../support/fixtures/views';
+import { november } from '../support/fixtures';
 
 /** One recorded invoke. */
 export interface Call {
@@ -66,7 +66,7 @@ export function mergeSettings(settings: Settings, patch: SettingsPatch): Setting
 /** Default records for More. */
 export function defaultRecords(request: RecordsRequest): RecordsResult {
   const pupilId = request.pupilId ?? 4102571;
-  const fetchedAt = new Date(NOW).toISOString();
+  const fetchedAt = new Date(november.NOW).toISOString();
   switch (request.kind) {
     case 'behaviour':
     case 'activity':
@@ -264,7 +264,7 @@ export function createMockBridge(initial: AppState): MockBridge {
       'announcement:read': async () => undefined,
       'homework:get': async ({ homeworkId }) => {
         const listed = mock.state.homework.some((g) => g.items.some((h) => h.id === homeworkId));
-        const descriptionHtml = HOMEWORK_DESCRIPTIONS.get(homeworkId);
+        const descriptionHtml = november.HOMEWORK_DESCRIPTIONS.get(homeworkId);
         if (!listed || descriptionHtml === undefined)
           throw new Error('That homework is not in the list any more.');
         return { id: homeworkId, descriptionHtml };

@@ -1,7 +1,7 @@
 import { fireEvent, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import type { RecordsRequest, RecordsResult } from '../../common/contract';
-import { parentState, studentState } from '../support/fixtures/views';
+import { november } from '../support/fixtures';
 import { announcementSummary } from '../../main/sync/read-announcements';
 import { defaultRecords, MOCK_ANNOUNCEMENTS } from './mock-bridge';
 import { renderApp } from './render';
@@ -14,7 +14,7 @@ async function openAnnouncement(screen: Awaited<ReturnType<typeof renderApp>>['s
   return details;
 }
 
-async function openMore(state = studentState()) {
+async function openMore(state = november.studentState()) {
   const rendered = await renderApp(state);
   await fireEvent.click(rendered.screen.getByRole('button', { name: 'More' }));
   return rendered;
@@ -74,8 +74,8 @@ describe('More', () => {
   });
 
   it.each([
-    ['a pupil', studentState(), 'https://www.classcharts.com/student/login'],
-    ['a parent', parentState(), 'https://www.classcharts.com/parent/login'],
+    ['a pupil', november.studentState(), 'https://www.classcharts.com/student/login'],
+    ['a parent', november.parentState(), 'https://www.classcharts.com/parent/login'],
   ])('a consent request has a button that opens ClassCharts, for %s', async (_who, state, page) => {
     const { screen, bridge } = await openMore(state);
     await fireEvent.click(screen.getByRole('button', { name: 'Announcements' }));
@@ -146,7 +146,7 @@ describe('More', () => {
   });
 
   it('opens the announcement a notification points at', async () => {
-    const { screen, bridge } = await renderApp(studentState());
+    const { screen, bridge } = await renderApp(november.studentState());
     bridge.navigate({ view: 'more', kind: 'announcements', itemId: 901 });
     const closing = (await screen.findByText('Early closing on Friday')).closest('details')!;
     expect(closing.open).toBe(true);
@@ -155,7 +155,7 @@ describe('More', () => {
   });
 
   it('offers a retry when records fail to load', async () => {
-    const { screen, bridge } = await renderApp(studentState());
+    const { screen, bridge } = await renderApp(november.studentState());
     bridge.handlers['records:get'] = async () => {
       throw new Error('ClassCharts is not answering.');
     };
@@ -168,7 +168,7 @@ describe('More', () => {
   });
 
   it('reloads the section for the other pupil when a parent switches', async () => {
-    const { screen, bridge } = await openMore(parentState());
+    const { screen, bridge } = await openMore(november.parentState());
     await screen.findByText('positive this week');
     await fireEvent.click(screen.getByRole('button', { name: /^Tom/ }));
     await screen.findByText('positive this week');
@@ -179,7 +179,7 @@ describe('More', () => {
   });
 
   it('shows a loading state until the records arrive', async () => {
-    const { screen, bridge } = await renderApp(studentState());
+    const { screen, bridge } = await renderApp(november.studentState());
     let answer: (result: RecordsResult) => void = () => undefined;
     bridge.handlers['records:get'] = (request: RecordsRequest) =>
       new Promise<RecordsResult>((resolve) => {
@@ -212,7 +212,7 @@ describe('More', () => {
   });
 
   it('says when there are no behaviour points, with zero tiles', async () => {
-    const { screen, bridge } = await renderApp(studentState());
+    const { screen, bridge } = await renderApp(november.studentState());
     bridge.handlers['records:get'] = async () => ({
       kind: 'behaviour',
       pupilId: 4102571,
@@ -228,7 +228,7 @@ describe('More', () => {
   });
 
   it('shows a score of 0 neither as positive nor as negative', async () => {
-    const { screen, bridge } = await renderApp(studentState());
+    const { screen, bridge } = await renderApp(november.studentState());
     bridge.handlers['records:get'] = async (request) => {
       const result = defaultRecords(request);
       if (result.kind !== 'behaviour') return result;

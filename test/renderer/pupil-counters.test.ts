@@ -3,7 +3,7 @@
 // symbols explained only on hover); nothing for zero or an unknown count.
 import { fireEvent } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
-import { parentState, pupil } from '../support/fixtures/views';
+import { november } from '../support/fixtures';
 import { renderApp } from './render';
 
 const counters = (detentionsPending: number | null, announcements: number | null) => ({
@@ -16,11 +16,19 @@ const counters = (detentionsPending: number | null, announcements: number | null
 describe('pupil switcher counters', () => {
   it('writes upcoming detentions in words on the chip, and nothing for zero or unknown', async () => {
     const { screen } = await renderApp(
-      parentState({
+      november.parentState({
         pupils: [
-          pupil(4102571, 'Jane Smith', { counters: counters(1, 4) }),
-          pupil(4102572, 'Tom Smith', { counters: counters(0, null), homeworkDue: 0, homeworkOverdue: 0 }),
-          pupil(4102573, 'Amy Smith', { counters: counters(2, 0), homeworkDue: 0, homeworkOverdue: 0 }),
+          november.pupil(4102571, 'Jane Smith', { counters: counters(1, 4) }),
+          november.pupil(4102572, 'Tom Smith', {
+            counters: counters(0, null),
+            homeworkDue: 0,
+            homeworkOverdue: 0,
+          }),
+          november.pupil(4102573, 'Amy Smith', {
+            counters: counters(2, 0),
+            homeworkDue: 0,
+            homeworkOverdue: 0,
+          }),
         ],
       }),
     );
@@ -39,8 +47,10 @@ describe('pupil switcher counters', () => {
   it('with more than three children the chips are names only; the counts are still heard', async () => {
     const names = ['Amelia', 'Oliver', 'Isla', 'Noah', 'Ava', 'Leo'];
     const { screen } = await renderApp(
-      parentState({
-        pupils: names.map((name, i) => pupil(4102571 + i, `${name} Smith`, { counters: counters(1, 0) })),
+      november.parentState({
+        pupils: names.map((name, i) =>
+          november.pupil(4102571 + i, `${name} Smith`, { counters: counters(1, 0) }),
+        ),
       }),
     );
     await fireEvent.click(screen.getByRole('button', { name: /^Homework/ }));

@@ -9,7 +9,7 @@ import type { AppState } from '../../common/contract';
 import App from '../../renderer/App.svelte';
 import { warmLazyViews } from '../../renderer/lib/lazy-views.svelte';
 import { PopoverStore, storeContext } from '../../renderer/lib/popover.svelte';
-import { NOW, studentState } from '../support/fixtures/views';
+import { november } from '../support/fixtures';
 import { createMockBridge, type MockBridge } from './mock-bridge';
 
 /** What a rendered popover gives the test. */
@@ -33,7 +33,7 @@ afterEach(() => {
  */
 export async function startStore(
   state: AppState,
-  now = NOW,
+  now = november.NOW,
   timers = false,
 ): Promise<{ bridge: MockBridge; store: PopoverStore }> {
   vi.useFakeTimers({ toFake: timers ? ['Date', 'setTimeout', 'clearTimeout'] : ['Date'], now });
@@ -47,21 +47,25 @@ export async function startStore(
 }
 
 /** Renders the whole popover with a started store. */
-export async function renderApp(state: AppState, now = NOW, timers = false): Promise<Rendered> {
+export async function renderApp(state: AppState, now = november.NOW, timers = false): Promise<Rendered> {
   const { bridge, store } = await startStore(state, now, timers);
   const screen = render(App, { props: { store } }) as unknown as RenderResult<Component>;
   return { bridge, store, screen };
 }
 
 /** Renders the popover on `state` (a student's by default) and opens the Homework tab. */
-export async function renderHomeworkTab(state = studentState()): Promise<Rendered> {
+export async function renderHomeworkTab(state = november.studentState()): Promise<Rendered> {
   const rendered = await renderApp(state);
   await fireEvent.click(rendered.screen.getByRole('button', { name: /^Homework/ }));
   return rendered;
 }
 
 /** Renders one view or component with the store in context. */
-export async function renderWithStore(component: Component, state: AppState, now = NOW): Promise<Rendered> {
+export async function renderWithStore(
+  component: Component,
+  state: AppState,
+  now = november.NOW,
+): Promise<Rendered> {
   const { bridge, store } = await startStore(state, now);
   const screen = render(component, { context: storeContext(store) }) as unknown as RenderResult<Component>;
   return { bridge, store, screen };

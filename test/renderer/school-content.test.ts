@@ -9,7 +9,7 @@
 import { fireEvent, within } from '@testing-library/svelte';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppState, RecordsRequest } from '../../common/contract';
-import { homework, parentState, studentState, TODAY } from '../support/fixtures/views';
+import { november } from '../support/fixtures';
 import { defaultRecords } from './mock-bridge';
 import { renderApp, type Rendered } from './render';
 
@@ -71,12 +71,12 @@ async function marked(state: AppState): Promise<Rendered> {
 describe('school text in every view', () => {
   it('isolates each field of Today, the homework list and a homework detail', async () => {
     const { screen } = await marked(
-      studentState({
+      november.studentState({
         homework: [
           {
             key: 'today',
             items: [
-              homework(1, 'Poetry', TODAY, {
+              november.homework(1, 'Poetry', november.TODAY, {
                 descriptionHtml: `<p>Due ${RLO}Friday</p>`,
                 links: [{ url: 'https://example.org/notes', label: 'Revision notes' }],
                 attachments: [{ name: 'worksheet.pdf', url: 'https://example.org/w.pdf' }],
@@ -99,7 +99,7 @@ describe('school text in every view', () => {
   });
 
   it('isolates each field of every section of More', async () => {
-    const { screen } = await marked(studentState());
+    const { screen } = await marked(november.studentState());
     await fireEvent.click(screen.getByRole('button', { name: 'More' }));
     await screen.findByText('positive this week');
     expect(leaks(document.body)).toEqual([]);
@@ -112,7 +112,7 @@ describe('school text in every view', () => {
   });
 
   it("isolates each pupil's name in the parent's switcher and the account in Settings", async () => {
-    const { screen } = await marked(parentState());
+    const { screen } = await marked(november.parentState());
     expect(screen.getByRole('button', { name: /Jane/ }).textContent).toContain(RLO);
     expect(leaks(document.body)).toEqual([]);
     await fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
@@ -123,7 +123,9 @@ describe('school text in every view', () => {
   it('cuts a 100 KB field to a sane length, whole on hover', async () => {
     const huge = 'Ab9'.repeat(34_000);
     const { screen } = await renderApp(
-      studentState({ homework: [{ key: 'today', items: [homework(1, huge, TODAY, { subject: huge })] }] }),
+      november.studentState({
+        homework: [{ key: 'today', items: [november.homework(1, huge, november.TODAY, { subject: huge })] }],
+      }),
     );
     await fireEvent.click(screen.getByRole('button', { name: /^Homework/ }));
     const item = screen.getByRole('button', { name: /Ab9Ab9/ });
@@ -138,8 +140,13 @@ describe('school text in every view', () => {
 describe('links in school content', () => {
   async function detail(links: { url: string; label: string }[], descriptionHtml = '') {
     const rendered = await renderApp(
-      studentState({
-        homework: [{ key: 'today', items: [homework(1, 'Links', TODAY, { links, descriptionHtml })] }],
+      november.studentState({
+        homework: [
+          {
+            key: 'today',
+            items: [november.homework(1, 'Links', november.TODAY, { links, descriptionHtml })],
+          },
+        ],
       }),
     );
     await fireEvent.click(rendered.screen.getByRole('button', { name: /^Homework/ }));

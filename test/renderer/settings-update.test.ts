@@ -1,12 +1,12 @@
 import { fireEvent } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { UpdateState } from '../../common/contract';
-import { studentState } from '../support/fixtures/views';
+import { november } from '../support/fixtures';
 import { renderApp } from './render';
 
 /** Opens Settings with main reporting `update` (none: the preview) and the setting `autoUpdate`. */
 async function openSettings(update: UpdateState | undefined, autoUpdate = true) {
-  const state = studentState();
+  const state = november.studentState();
   state.settings = { ...state.settings, autoUpdate };
   state.environment = { ...state.environment, ...(update ? { update } : {}) };
   const rendered = await renderApp(state);

@@ -2,11 +2,11 @@ import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '../../common/contract';
 import { sourceAddress } from '../../renderer/lib/about';
-import { signedOutState, studentState } from '../support/fixtures/views';
+import { november } from '../support/fixtures';
 import { renderApp } from './render';
 
 /** Opens Settings (a view loaded on demand) and waits for its form. */
-async function openSettings(state = studentState()) {
+async function openSettings(state = november.studentState()) {
   const rendered = await renderApp(state);
   await fireEvent.click(rendered.screen.getByRole('button', { name: 'Settings' }));
   await rendered.screen.findByRole('form', { name: 'Settings' });
@@ -18,7 +18,7 @@ async function openSettings(state = studentState()) {
  * the texts that describe it (aria-describedby, in order, whitespace collapsed).
  */
 async function shortcutField(status: 'taken' | 'requested') {
-  const state = studentState();
+  const state = november.studentState();
   state.settings = { ...state.settings, shortcut: 'CommandOrControl+Shift+C' };
   state.environment = { ...state.environment, shortcut: status };
   const { screen } = await openSettings(state);
@@ -77,7 +77,7 @@ describe('Settings', () => {
   });
 
   it('keeps a quiet-hours time that is not on the half hour', async () => {
-    const state = studentState();
+    const state = november.studentState();
     state.settings.notifications.quietHours = { enabled: true, start: '22:15', end: '06:45' };
     const { screen } = await openSettings(state);
     expect((screen.getByRole('combobox', { name: 'From' }) as HTMLSelectElement).value).toBe('22:15');
@@ -154,7 +154,7 @@ describe('Settings', () => {
   });
 
   it('in the browser preview, says shortcuts work in the desktop app', async () => {
-    const state = studentState();
+    const state = november.studentState();
     state.environment = { ...state.environment, shortcut: 'unavailable' };
     const { screen } = await openSettings(state);
     expect(screen.getByText('Works in the desktop app, not in this preview.')).toBeTruthy();
@@ -162,7 +162,7 @@ describe('Settings', () => {
   });
 
   it('on macOS, says why notifications do not appear when the system refused them', async () => {
-    const state = studentState();
+    const state = november.studentState();
     state.environment = {
       ...state.environment,
       platform: 'darwin',
@@ -178,7 +178,7 @@ describe('Settings', () => {
   });
 
   it('elsewhere, says the system refused notifications, in its own words', async () => {
-    const state = studentState();
+    const state = november.studentState();
     state.environment = {
       ...state.environment,
       platform: 'win32',
@@ -193,7 +193,7 @@ describe('Settings', () => {
   });
 
   it('says nothing about notifications while the system shows them', async () => {
-    const state = studentState();
+    const state = november.studentState();
     state.environment = { ...state.environment, notifications: { status: 'ok', reason: null } };
     const { screen } = await openSettings(state);
     expect(screen.queryByText(/not appearing|refused to show/)).toBeNull();
@@ -203,7 +203,7 @@ describe('Settings', () => {
   });
 
   it('says when "Open at login" waits for approval in macOS System Settings', async () => {
-    const state = studentState();
+    const state = november.studentState();
     state.settings = { ...state.settings, launchAtLogin: true };
     state.environment = { ...state.environment, platform: 'darwin', launchAtLogin: 'needs-approval' };
     const { screen } = await openSettings(state);
@@ -238,7 +238,7 @@ describe('Settings: About', () => {
   });
 
   it('where the app checks for its own updates, says they go to GitHub and carry none of it', async () => {
-    const state = studentState();
+    const state = november.studentState();
     state.environment = { ...state.environment, update: { status: 'idle' } };
     const { screen } = await openSettings(state);
     const about = screen.getByRole('group', { name: 'About ClassCharts Tray' }).textContent;
@@ -295,10 +295,10 @@ describe('Settings: Sign out asks first', () => {
 
   it('from the sign-in screen, the tray menu leaves no question behind for the next sign-in', async () => {
     // Stored credentials refused and nothing to show: the popover is the sign-in form.
-    const { screen, bridge } = await renderApp(signedOutState({ auth: 'needs-sign-in' }));
+    const { screen, bridge } = await renderApp(november.signedOutState({ auth: 'needs-sign-in' }));
     await screen.findByRole('heading', { name: 'Sign in to ClassCharts' });
     bridge.navigate({ view: 'settings', confirmSignOut: true });
-    bridge.emitState(studentState());
+    bridge.emitState(november.studentState());
     await fireEvent.click(await screen.findByRole('button', { name: 'Settings' }));
     await screen.findByRole('form', { name: 'Settings' });
     expect(question()).toBeNull();
@@ -306,7 +306,7 @@ describe('Settings: Sign out asks first', () => {
   });
 
   it("opens on the question when the tray menu's Sign out sends the popover there", async () => {
-    const { screen, bridge } = await renderApp(studentState());
+    const { screen, bridge } = await renderApp(november.studentState());
     bridge.navigate({ view: 'settings', confirmSignOut: true });
     await screen.findByRole('form', { name: 'Settings' });
     const asked = await screen.findByRole('group', { name: 'Sign out? A saved sign-in is forgotten too.' });

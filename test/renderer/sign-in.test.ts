@@ -1,14 +1,14 @@
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { LoginErrorCode, LoginRequest } from '../../common/contract';
-import { parentState, signedOutState, studentState } from '../support/fixtures/views';
+import { november } from '../support/fixtures';
 import { renderApp } from './render';
 
 describe('Sign in', () => {
   it('signs a student in with the access code upper-cased and the date of birth as DD/MM/YYYY', async () => {
-    const { screen, bridge } = await renderApp(signedOutState());
+    const { screen, bridge } = await renderApp(november.signedOutState());
     bridge.handlers['auth:login'] = async () => {
-      bridge.emitState(studentState());
+      bridge.emitState(november.studentState());
       return { ok: true };
     };
     await fireEvent.input(screen.getByLabelText('Access code'), { target: { value: ' demo2026 ' } });
@@ -21,7 +21,7 @@ describe('Sign in', () => {
   });
 
   it('explains the date format before sending anything', async () => {
-    const { screen, bridge } = await renderApp(signedOutState());
+    const { screen, bridge } = await renderApp(november.signedOutState());
     expect(screen.getByText(/Day\/month\/year, e.g. 14\/05\/2012/)).toBeTruthy();
     await fireEvent.input(screen.getByLabelText('Access code'), { target: { value: 'DEMO2026' } });
     await fireEvent.input(screen.getByLabelText('Date of birth'), { target: { value: '14 May 2012' } });
@@ -35,7 +35,7 @@ describe('Sign in', () => {
   });
 
   it('puts a refusal next to the field it is about', async () => {
-    const { screen, bridge } = await renderApp(signedOutState());
+    const { screen, bridge } = await renderApp(november.signedOutState());
     bridge.handlers['auth:login'] = async () => ({
       ok: false,
       code: 'wrong-date-of-birth',
@@ -53,7 +53,7 @@ describe('Sign in', () => {
   });
 
   it('signs a parent in and shows a connection problem as a form alert', async () => {
-    const { screen, bridge } = await renderApp(signedOutState());
+    const { screen, bridge } = await renderApp(november.signedOutState());
     bridge.handlers['auth:login'] = async () => ({
       ok: false,
       code: 'offline',
@@ -71,7 +71,7 @@ describe('Sign in', () => {
   });
 
   it('turns remember me off and explains why when there is no keychain', async () => {
-    const state = signedOutState();
+    const state = november.signedOutState();
     state.environment.keychain = 'unavailable';
     const { screen } = await renderApp(state);
     const remember = screen.getByRole('checkbox', { name: /Remember me/ }) as HTMLInputElement;
@@ -83,7 +83,7 @@ describe('Sign in', () => {
   });
 
   it('warns when the keyring offers only basic protection, and leaves remember me off by default', async () => {
-    const state = signedOutState();
+    const state = november.signedOutState();
     state.environment.keychain = 'basic-text';
     const { screen } = await renderApp(state);
     const remember = screen.getByRole('checkbox', { name: /Remember me/ }) as HTMLInputElement;
@@ -93,7 +93,7 @@ describe('Sign in', () => {
   });
 
   it('says a remembered sign-in waits for a locked keyring, and "Try again" asks main again', async () => {
-    const state = signedOutState();
+    const state = november.signedOutState();
     state.environment.keychain = 'locked';
     const { screen, bridge } = await renderApp(state);
     expect(screen.getByRole('status').textContent).toMatch(
@@ -113,7 +113,7 @@ describe('Sign in', () => {
   });
 
   it('calls it the Keychain on macOS', async () => {
-    const state = signedOutState();
+    const state = november.signedOutState();
     state.environment.keychain = 'locked';
     state.environment.platform = 'darwin';
     const { screen } = await renderApp(state);
@@ -121,11 +121,11 @@ describe('Sign in', () => {
   });
 
   it('offers the demo accounts only against the demo server', async () => {
-    const plain = await renderApp(signedOutState());
+    const plain = await renderApp(november.signedOutState());
     expect(plain.screen.queryByRole('button', { name: 'Use demo student' })).toBeNull();
     plain.screen.unmount();
 
-    const state = signedOutState();
+    const state = november.signedOutState();
     state.environment.demo = true;
     const { screen, bridge } = await renderApp(state);
     await fireEvent.click(screen.getByRole('button', { name: 'Use demo parent' }));
@@ -137,7 +137,7 @@ describe('Sign in', () => {
   });
 
   it('asks to sign in again when the saved sign-in was refused, keeping the old data reachable', async () => {
-    const { screen, bridge } = await renderApp(studentState({ auth: 'needs-sign-in' }));
+    const { screen, bridge } = await renderApp(november.studentState({ auth: 'needs-sign-in' }));
     // Old data stays visible with a banner.
     expect(within(screen.getByRole('list', { name: /^Lessons/ })).getByText('English')).toBeTruthy();
     const banner = screen.getByRole('alert');
@@ -150,7 +150,7 @@ describe('Sign in', () => {
   });
 
   it('opens "sign in again" on the parent form for a parent account, with nothing filled in', async () => {
-    const { screen } = await renderApp(parentState({ auth: 'needs-sign-in' }));
+    const { screen } = await renderApp(november.parentState({ auth: 'needs-sign-in' }));
     await fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Sign in' }));
     expect(screen.getByRole('button', { name: 'Parent' }).getAttribute('aria-pressed')).toBe('true');
     const email = screen.getByLabelText('Email') as HTMLInputElement;
@@ -160,7 +160,7 @@ describe('Sign in', () => {
   });
 
   it('opens on the student form for a student account', async () => {
-    const { screen } = await renderApp(studentState({ auth: 'needs-sign-in' }));
+    const { screen } = await renderApp(november.studentState({ auth: 'needs-sign-in' }));
     await fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Sign in' }));
     expect(screen.getByRole('button', { name: 'Student' }).getAttribute('aria-pressed')).toBe('true');
     expect(document.activeElement).toBe(screen.getByLabelText('Access code'));
@@ -225,7 +225,7 @@ describe('Sign in refusals', () => {
   it.each(refusals)(
     'shows $code where it belongs and moves focus there from the clicked button',
     async ({ code, kind, message, field, shownAt }) => {
-      const { screen, bridge } = await renderApp(signedOutState());
+      const { screen, bridge } = await renderApp(november.signedOutState());
       bridge.handlers['auth:login'] = async () => ({ ok: false, code, message, ...(field ? { field } : {}) });
       if (kind === 'student') {
         await fireEvent.input(screen.getByLabelText('Access code'), { target: { value: 'DEMO2026' } });
@@ -266,7 +266,7 @@ describe('Sign in refusals', () => {
   );
 
   it('puts focus on the first field to fix when the form is sent incomplete by mouse', async () => {
-    const { screen, bridge } = await renderApp(signedOutState());
+    const { screen, bridge } = await renderApp(november.signedOutState());
     await fireEvent.input(screen.getByLabelText('Date of birth'), { target: { value: '14/05/2012' } });
     const submit = screen.getByRole('button', { name: 'Sign in' });
     submit.focus();
@@ -284,9 +284,9 @@ describe('Sign in refusals', () => {
 // `has_dob`).
 describe('Sign in with a code only', () => {
   it('sends an empty date of birth, and says on the form that it may be left empty', async () => {
-    const { screen, bridge } = await renderApp(signedOutState());
+    const { screen, bridge } = await renderApp(november.signedOutState());
     bridge.handlers['auth:login'] = async () => {
-      bridge.emitState(studentState());
+      bridge.emitState(november.studentState());
       return { ok: true };
     };
     const dob = screen.getByLabelText('Date of birth');
@@ -302,7 +302,7 @@ describe('Sign in with a code only', () => {
   });
 
   it('takes YYYY-MM-DD as a date of birth, sent as DD/MM/YYYY', async () => {
-    const { screen, bridge } = await renderApp(signedOutState());
+    const { screen, bridge } = await renderApp(november.signedOutState());
     bridge.handlers['auth:login'] = async () => ({ ok: false, code: 'offline', message: 'No connection.' });
     await fireEvent.input(screen.getByLabelText('Access code'), { target: { value: 'DEMO2026' } });
     await fireEvent.input(screen.getByLabelText('Date of birth'), { target: { value: '2012-05-14' } });
@@ -314,7 +314,7 @@ describe('Sign in with a code only', () => {
   });
 
   it('asks for the date of birth at its field when the pupil turns out to have one', async () => {
-    const { screen, bridge } = await renderApp(signedOutState());
+    const { screen, bridge } = await renderApp(november.signedOutState());
     const message =
       'This access code also needs your date of birth. Enter it as day/month/year, e.g. 14/05/2012.';
     bridge.handlers['auth:login'] = async () => ({
@@ -332,10 +332,10 @@ describe('Sign in with a code only', () => {
   });
 
   it('names the code-only demo pupil in demo mode only', async () => {
-    const plain = await renderApp(signedOutState());
+    const plain = await renderApp(november.signedOutState());
     expect(plain.screen.queryByText('NODOB2026')).toBeNull();
     plain.screen.unmount();
-    const state = signedOutState();
+    const state = november.signedOutState();
     state.environment.demo = true;
     const demo = await renderApp(state);
     expect(demo.screen.getByText('NODOB2026')).toBeTruthy();

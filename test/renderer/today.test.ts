@@ -1,7 +1,7 @@
 import { fireEvent, waitFor, within } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
 import type { AppState, DayView } from '../../common/contract';
-import { homework, lesson, NOW, parentState, pupil, studentState, TODAY } from '../support/fixtures/views';
+import { november } from '../support/fixtures';
 import { renderApp, type Rendered } from './render';
 
 type Screen = Rendered['screen'];
@@ -21,7 +21,7 @@ function duePart(screen: Screen, name = 'Due'): HTMLElement {
 function tuesday(): DayView {
   const date = '2026-11-24';
   const on = (period: string, from: string, to: string, subject: string) => ({
-    ...lesson(period, from, to, subject),
+    ...november.lesson(period, from, to, subject),
     date,
     id: `t-${period}`,
     start: `${date}T${from}:00+00:00`,
@@ -34,11 +34,11 @@ function tuesday(): DayView {
   };
 }
 
-const at = (hhmm: string, date = TODAY) => Date.parse(`${date}T${hhmm}:00Z`);
+const at = (hhmm: string, date = november.TODAY) => Date.parse(`${date}T${hhmm}:00Z`);
 
 describe('Today', () => {
   it("lists today's lessons one line each, the ones over folded into one line that opens them", async () => {
-    const { screen } = await renderApp(studentState());
+    const { screen } = await renderApp(november.studentState());
     expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Monday 23 November');
     const list = screen.getByRole('list', { name: /Lessons/ });
     // 10:15: tutor time and maths are over.
@@ -62,7 +62,7 @@ describe('Today', () => {
   });
 
   it('highlights the current lesson with its progress and counts down to the next', async () => {
-    const { screen, store } = await renderApp(studentState());
+    const { screen, store } = await renderApp(november.studentState());
     const current = lessonRow(screen, 'English');
     expect(current.getAttribute('aria-current')).toBe('time');
     const progress = within(current).getByRole('progressbar');
@@ -82,13 +82,13 @@ describe('Today', () => {
 
   it('recomputes current and next from the clock, not only from the snapshot', async () => {
     // 11:30: Science (P3) is now current though the snapshot still says "next".
-    const { screen } = await renderApp(studentState(), at('11:30'));
+    const { screen } = await renderApp(november.studentState(), at('11:30'));
     expect(lessonRow(screen, 'Science').getAttribute('aria-current')).toBe('time');
     expect(lessonRow(screen, 'History').querySelector('.chip')?.textContent).toBe('Next');
   });
 
   it('shows breaks, a cover lesson and a room change in words', async () => {
-    const { screen } = await renderApp(studentState());
+    const { screen } = await renderApp(november.studentState());
     // The break's name is a field of school data, in a <bdi> of its own: the line is read across elements.
     const breaks = screen
       .getAllByRole('listitem')
@@ -100,12 +100,12 @@ describe('Today', () => {
   });
 
   it('moves to the next and previous day with buttons and arrow keys, and back to today', async () => {
-    const { screen, bridge } = await renderApp(studentState());
+    const { screen, bridge } = await renderApp(november.studentState());
     bridge.handlers['day:get'] = async ({ date }) => ({
       date,
       lessons: [
         {
-          ...lesson('P1', '09:00', '10:00', 'Geography'),
+          ...november.lesson('P1', '09:00', '10:00', 'Geography'),
           date,
           start: `${date}T09:00:00+00:00`,
           end: `${date}T10:00:00+00:00`,
@@ -142,7 +142,7 @@ describe('Today', () => {
   });
 
   it('says when there are no lessons: weekend, or a holiday on a weekday', async () => {
-    const { screen } = await renderApp(studentState());
+    const { screen } = await renderApp(november.studentState());
     await fireEvent.keyDown(window, { key: 'ArrowLeft' }); // Sunday 22 November
     await screen.findByText("No lessons — it's the weekend.");
     await fireEvent.keyDown(window, { key: 'ArrowRight' });
@@ -151,7 +151,7 @@ describe('Today', () => {
   });
 
   it('offers a retry when another day fails to load', async () => {
-    const { screen, bridge } = await renderApp(studentState());
+    const { screen, bridge } = await renderApp(november.studentState());
     bridge.handlers['day:get'] = async () => {
       throw new Error('No connection to ClassCharts.');
     };
@@ -165,18 +165,24 @@ describe('Today', () => {
 
   it('lists what is due under the day: overdue first, then the soonest, each due day in words', async () => {
     const groups = [
-      { key: 'overdue' as const, items: [homework(201, 'Mathematics: Fractions', '2026-11-19')] },
-      { key: 'today' as const, items: [homework(202, 'Poetry', TODAY, { subject: 'English' })] },
-      { key: 'tomorrow' as const, items: [homework(203, 'Cells', '2026-11-24', { subject: 'Science' })] },
+      { key: 'overdue' as const, items: [november.homework(201, 'Mathematics: Fractions', '2026-11-19')] },
+      {
+        key: 'today' as const,
+        items: [november.homework(202, 'Poetry', november.TODAY, { subject: 'English' })],
+      },
+      {
+        key: 'tomorrow' as const,
+        items: [november.homework(203, 'Cells', '2026-11-24', { subject: 'Science' })],
+      },
       {
         key: 'this-week' as const,
         items: [
-          homework(204, 'Essay plan', '2026-11-26', { subject: 'History' }),
-          homework(205, 'Map work', '2026-11-27', { subject: 'Geography' }),
+          november.homework(204, 'Essay plan', '2026-11-26', { subject: 'History' }),
+          november.homework(205, 'Map work', '2026-11-27', { subject: 'Geography' }),
         ],
       },
     ];
-    const { screen } = await renderApp(studentState({ homework: groups }));
+    const { screen } = await renderApp(november.studentState({ homework: groups }));
     const due = duePart(screen);
     const rows = within(due)
       .getAllByRole('listitem')
@@ -192,7 +198,7 @@ describe('Today', () => {
   });
 
   it('ticks a due homework off in place with Space, and keeps it there ticked', async () => {
-    const { screen, bridge } = await renderApp(studentState());
+    const { screen, bridge } = await renderApp(november.studentState());
     const box = await within(duePart(screen)).findByRole('checkbox', { name: 'Done: Poetry analysis' });
     box.focus();
     await fireEvent.click(box); // what Space does on a focused checkbox
@@ -205,7 +211,7 @@ describe('Today', () => {
   });
 
   it('after the last lesson shows the next school day, with what is due', async () => {
-    const state = studentState({ nextSchoolDay: { day: tuesday(), searchedTo: '2026-11-24' } });
+    const state = november.studentState({ nextSchoolDay: { day: tuesday(), searchedTo: '2026-11-24' } });
     const { screen, store } = await renderApp(state, at('15:10'));
     const heading = screen.getByRole('heading', { level: 2 }).textContent?.replace(/\s+/g, ' ');
     expect(heading).toContain('Tomorrow');
@@ -218,14 +224,14 @@ describe('Today', () => {
   });
 
   it('keeps today on screen while a detention after the last lesson is still to come', async () => {
-    const detained = studentState({
+    const detained = november.studentState({
       nextSchoolDay: { day: tuesday(), searchedTo: '2026-11-24' },
       pupils: [
-        pupil(4102571, 'Jane Smith', {
+        november.pupil(4102571, 'Jane Smith', {
           nextDetention: {
-            date: TODAY,
-            start: `${TODAY}T15:20:00+00:00`,
-            end: `${TODAY}T15:50:00+00:00`,
+            date: november.TODAY,
+            start: `${november.TODAY}T15:20:00+00:00`,
+            end: `${november.TODAY}T15:50:00+00:00`,
             location: 'H1',
           },
         }),
@@ -238,7 +244,7 @@ describe('Today', () => {
   });
 
   it('says so plainly when no lessons are found in three weeks, and still lists what is due', async () => {
-    const state: AppState = studentState({ nextSchoolDay: { day: null, searchedTo: '2026-12-14' } });
+    const state: AppState = november.studentState({ nextSchoolDay: { day: null, searchedTo: '2026-12-14' } });
     const { screen } = await renderApp(state, at('16:00'));
     expect(screen.getByText('No lessons in the next three weeks.')).toBeTruthy();
     expect(screen.getByText(/up to Monday 14 December/)).toBeTruthy();
@@ -246,19 +252,19 @@ describe('Today', () => {
   });
 
   it('a parent sees every child at once, in words, and picks one', async () => {
-    const state = parentState({
+    const state = november.parentState({
       pupils: [
-        pupil(4102571, 'Jane Smith', {
+        november.pupil(4102571, 'Jane Smith', {
           currentLesson: {
             subject: 'English',
             room: 'E12',
-            start: `${TODAY}T10:00:00+00:00`,
-            end: `${TODAY}T11:00:00+00:00`,
+            start: `${november.TODAY}T10:00:00+00:00`,
+            end: `${november.TODAY}T11:00:00+00:00`,
           },
           homeworkDueThisWeek: 3,
           nextDetention: { date: '2026-11-26', start: null, end: null, location: null },
         }),
-        pupil(4102572, 'Tom Smith', { homeworkDueThisWeek: 0, homeworkOverdue: 0 }),
+        november.pupil(4102572, 'Tom Smith', { homeworkDueThisWeek: 0, homeworkOverdue: 0 }),
       ],
     });
     const { screen, bridge } = await renderApp(state);
@@ -275,7 +281,7 @@ describe('Today', () => {
   });
 
   it('shows a loading state before the first timetable arrives', async () => {
-    const { screen } = await renderApp(studentState({ today: null }), NOW);
+    const { screen } = await renderApp(november.studentState({ today: null }), november.NOW);
     expect(screen.getByText('Loading lessons…')).toBeTruthy();
   });
 });
@@ -283,9 +289,9 @@ describe('Today', () => {
 describe('a parent of four', () => {
   it('gives each child one line, still saying in words what is due', async () => {
     const names = ['Jane Smith', 'Tom Smith', 'Amy Smith', 'Ben Smith'];
-    const state = parentState({
+    const state = november.parentState({
       pupils: names.map((name, i) =>
-        pupil(4102571 + i, name, { homeworkDueThisWeek: i, homeworkOverdue: i === 3 ? 2 : 0 }),
+        november.pupil(4102571 + i, name, { homeworkDueThisWeek: i, homeworkOverdue: i === 3 ? 2 : 0 }),
       ),
     });
     const { screen } = await renderApp(state);

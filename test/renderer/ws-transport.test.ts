@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, type AppState } from '../../common/contract';
 import { followMainClock, now } from '../../renderer/lib/clock';
 import { MAX_INVOKE_FRAME_BYTES } from '../../dev/preview/ws-protocol';
 import { createWebSocketTransport, type SocketLike } from '../../dev/preview/ws-transport';
-import { signedOutState, studentState } from '../support/fixtures/views';
+import { november } from '../support/fixtures';
 
 /** A socket double: records sent frames and lets the test play the server. */
 function fakeSocket() {
@@ -72,7 +72,7 @@ describe('WebSocket transport', () => {
     const api = createBridge(createWebSocketTransport(socket as unknown as SocketLike));
     const seen = vi.fn();
     const stop = api.onStateChanged(seen);
-    const state = signedOutState();
+    const state = november.signedOutState();
     socket.fire('message', JSON.stringify({ type: 'event', channel: 'state:changed', payload: state }));
     socket.fire('message', 'not json');
     socket.fire('message', JSON.stringify({ type: 'event', channel: 'evil:channel', payload: 1 }));
@@ -86,7 +86,7 @@ describe('WebSocket transport', () => {
     const socket = fakeSocket();
     createWebSocketTransport(socket as unknown as SocketLike);
     const mainNow = Date.parse('2026-11-23T10:15:00Z');
-    socket.fire('message', hello(signedOutState(), mainNow));
+    socket.fire('message', hello(november.signedOutState(), mainNow));
     expect(Math.abs(now() - mainNow)).toBeLessThan(1000);
   });
 });
@@ -102,21 +102,24 @@ describe('the first state comes with the hello frame', () => {
     const api = createBridge(createWebSocketTransport(socket as unknown as SocketLike));
     const first = api.getState();
     socket.fire('open');
-    socket.fire('message', hello(signedOutState()));
-    await expect(first).resolves.toEqual(signedOutState());
+    socket.fire('message', hello(november.signedOutState()));
+    await expect(first).resolves.toEqual(november.signedOutState());
     expect(socket.sent).toEqual([]);
 
     const later = api.getState();
     expect(JSON.parse(socket.sent[0] ?? '')).toEqual({ type: 'invoke', id: 1, channel: 'state:get' });
-    socket.fire('message', JSON.stringify({ type: 'result', id: 1, ok: true, value: studentState() }));
-    await expect(later).resolves.toEqual(studentState());
+    socket.fire(
+      'message',
+      JSON.stringify({ type: 'result', id: 1, ok: true, value: november.studentState() }),
+    );
+    await expect(later).resolves.toEqual(november.studentState());
   });
 
   it('takes frames the socket received before the transport was attached, in order', async () => {
     const socket = fakeSocket();
     socket.fire('open');
-    const signedIn = studentState();
-    const refreshed = studentState({ freshness: { ...signedIn.freshness, refreshing: true } });
+    const signedIn = november.studentState();
+    const refreshed = november.studentState({ freshness: { ...signedIn.freshness, refreshing: true } });
     const event = JSON.stringify({ type: 'event', channel: 'state:changed', payload: refreshed });
     const api = createBridge(
       createWebSocketTransport(socket as unknown as SocketLike, { received: [hello(signedIn), event] }),
@@ -132,7 +135,7 @@ describe('the first state comes with the hello frame', () => {
 
   it("a second hello (the socket's own, after the one served in the page) arrives as a state change", async () => {
     const socket = fakeSocket();
-    const served = signedOutState();
+    const served = november.signedOutState();
     const api = createBridge(
       createWebSocketTransport(socket as unknown as SocketLike, { received: [hello(served)] }),
     );
@@ -140,8 +143,8 @@ describe('the first state comes with the hello frame', () => {
     const changes: AppState[] = [];
     api.onStateChanged((state) => changes.push(state));
     socket.fire('open');
-    socket.fire('message', hello(studentState()));
-    expect(changes).toEqual([studentState()]);
+    socket.fire('message', hello(november.studentState()));
+    expect(changes).toEqual([november.studentState()]);
     expect(socket.sent).toEqual([]);
   });
 
@@ -152,8 +155,11 @@ describe('the first state comes with the hello frame', () => {
     socket.fire('open');
     socket.fire('message', JSON.stringify({ type: 'hello', now: Date.now() }));
     expect(JSON.parse(socket.sent[0] ?? '')).toEqual({ type: 'invoke', id: 1, channel: 'state:get' });
-    socket.fire('message', JSON.stringify({ type: 'result', id: 1, ok: true, value: studentState() }));
-    await expect(first).resolves.toEqual(studentState());
+    socket.fire(
+      'message',
+      JSON.stringify({ type: 'result', id: 1, ok: true, value: november.studentState() }),
+    );
+    await expect(first).resolves.toEqual(november.studentState());
   });
 
   it('rejects a getState waiting for the hello when the connection closes, or had closed', async () => {
@@ -173,7 +179,7 @@ describe('the first state comes with the hello frame', () => {
     const socket = fakeSocket();
     const api = createBridge(createWebSocketTransport(socket as unknown as SocketLike));
     socket.fire('open');
-    socket.fire('message', hello(signedOutState()));
+    socket.fire('message', hello(november.signedOutState()));
     const pending = api.refresh();
     const id = socket.lastId();
     socket.fire('message', JSON.stringify({ type: 'result', id: String(id), ok: true }));

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { TSX } from '../support/child-processes';
+import { TSX } from '../../scripts/child-processes';
 import { tempFolder } from '../support/temp-folders';
 import {
   githubEnvText,

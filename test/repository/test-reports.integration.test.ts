@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TSX } from '../support/child-processes';
+import { TSX } from '../../scripts/child-processes';
 import {
   countPlaywrightReport,
   countVitestReport,

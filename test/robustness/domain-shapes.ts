@@ -6,7 +6,7 @@
  * extra keys.
  */
 import { z } from 'zod';
-import { isIsoDate } from '../../main/classcharts/dates';
+import { isIsoDate } from '../../common/dates';
 
 /** A real calendar date `YYYY-MM-DD` (types.ts `IsoDate`). */
 export const isoDate = z.string().refine(isIsoDate, 'not a real YYYY-MM-DD date');

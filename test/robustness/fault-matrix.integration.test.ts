@@ -15,12 +15,12 @@
 // stale state is ever emitted, every request succeeds, and the session is renewed or restored once.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClassChartsClient } from '../../main/classcharts/client';
-import { addDays } from '../../main/classcharts/dates';
+import { addDays } from '../../common/dates';
 import type { AppState, AuthStatus, LoginRequest } from '../../common/contract';
 import type { CoreEvent } from '../../main/app';
 import type { FakeServerOptions } from '../../dev/fake-classcharts/index';
 import { type Harness, startHarness } from '../support/app-harness';
-import { settle } from '../support/helpers';
+import { settle } from '../support/clock';
 
 /** The client's per-request timeout (main/classcharts/transport.ts DEFAULT_TIMEOUT_MS), on the fake clock. */
 const CLIENT_TIMEOUT_MS = 15_000;

@@ -17,7 +17,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ClassChartsClient } from '../../main/classcharts/client';
 import { ClassChartsError, WrongCredentialsError } from '../../main/classcharts/errors';
-import { type Clock, silentLogger } from '../../main/ports';
+import { silentLogger } from '../../main/ports';
+import { FakeClock } from '../support/clock';
 import { startFakeClassCharts } from '../../dev/fake-classcharts/index';
 import {
   accountShape,
@@ -44,12 +45,8 @@ const SEED = process.env.FUZZ_SEED === 'random' ? undefined : Number(process.env
 const STUDENT = { kind: 'student', code: 'DEMO2026', dateOfBirth: '14/05/2012' } as const;
 const PARENT = { kind: 'parent', email: 'parent@example.com', password: 'demo-parent' } as const;
 
-/** A clock frozen in June 2026 whose timers never fire (every stub answers at once). */
-const frozenClock: Clock = {
-  now: () => Date.parse(`${DATE}T08:00:00Z`),
-  setTimeout: () => 0,
-  clearTimeout: () => {},
-};
+/** A clock frozen in June 2026 (never advanced) whose timers never fire (every stub answers at once). */
+const frozenClock = new FakeClock(`${DATE}T08:00:00Z`);
 
 /** Which endpoint a request is for: `login`, `hasdob`, or the API endpoint name (`timetable`, `ping`, …). */
 function endpointOf(url: string): string {

@@ -12,15 +12,14 @@
 // 4. A week starting `0001-01-01T00:00:00+00:00` (a .NET `DateTime.MinValue` placeholder) came out as
 //    the date `0001-01-01`, which `isIsoDate` then called unreal (JS reads years 0–99 as 1900–1999).
 import { describe, expect, it } from 'vitest';
+import { DEMO_CREDENTIALS } from '../../common/demo-accounts';
 import { ClassChartsClient } from '../../main/classcharts/client';
 import { BadResponseError } from '../../main/classcharts/errors';
-import { type Clock, silentLogger } from '../../main/ports';
+import { silentLogger } from '../../main/ports';
+import { FakeClock } from '../support/clock';
 
-const frozenClock: Clock = {
-  now: () => Date.parse('2026-06-17T08:00:00Z'),
-  setTimeout: () => 0,
-  clearTimeout: () => {},
-};
+/** Never advanced: frozen at this instant, its timers never fire (every stub answers at once). */
+const frozenClock = new FakeClock('2026-06-17T08:00:00Z');
 
 function credentialsCookie(sessionId: string): string {
   return `student_session_credentials=${encodeURIComponent(JSON.stringify({ remember_me: true, session_id: sessionId }))}; path=/`;
@@ -48,7 +47,7 @@ function clientWith(cookie: string, answer: (path: string) => Response) {
   return { client, sent };
 }
 
-const student = { kind: 'student', code: 'DEMO2026', dateOfBirth: '14/05/2012' } as const;
+const student = DEMO_CREDENTIALS.student;
 
 describe('a session token that cannot go in an HTTP header', () => {
   it.each(['\u0000', '€', 'abc\ndef'])(

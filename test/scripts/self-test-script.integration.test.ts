@@ -27,7 +27,7 @@ import {
   selfTestVerdict,
   type SelfTestRun,
 } from '../../scripts/self-test';
-import { TSX } from '../support/child-processes';
+import { TSX } from '../../scripts/child-processes';
 import { run } from '../packaging/pack';
 
 const root = process.cwd();

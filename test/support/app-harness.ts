@@ -4,18 +4,13 @@
  * and states are recorded, and `until` awaits the next matching event (no sleeps).
  */
 import { createApp, type CoreApp, type CoreEvent, type CreateAppOptions } from '../../main/app';
-import { createConsoleNotifier } from '../../main/adapters/console-notifier';
-import { createMemoryStore } from '../../main/adapters/memory-store';
-import { createMemoryVault } from '../../main/adapters/memory-vault';
-import { createNoopAutostart } from '../../main/adapters/noop-autostart';
-import { createNoopShell } from '../../main/adapters/noop-shell';
+import { nodePorts } from '../../main/adapters/node-ports';
 import { ClassChartsClient } from '../../main/classcharts/client';
 import {
   type AppPorts,
   type AttachmentFolder,
   type Downloads,
   type GlobalShortcutPort,
-  silentLogger,
   type Store,
   type Vault,
 } from '../../main/ports';
@@ -26,7 +21,8 @@ import {
   type FakeClassCharts,
   type FakeServerOptions,
 } from '../../dev/fake-classcharts/index';
-import { deferred, FakeClock, Waiters } from './helpers';
+import { FakeClock } from './clock';
+import { deferred, Waiters } from './helpers';
 
 /** Monday 15 June 2026, 07:30 in London (BST): a school day with lessons ahead. */
 export const MONDAY_MORNING = '2026-06-15T07:30:00+01:00';
@@ -106,10 +102,7 @@ export interface Harness {
   clock: FakeClock;
   fake: FakeClassCharts;
   app: CoreApp;
-  ports: AppPorts & {
-    notifier: ReturnType<typeof createConsoleNotifier>;
-    shell: ReturnType<typeof createNoopShell>;
-  };
+  ports: ReturnType<typeof nodePorts>;
   events: CoreEvent[];
   states: AppState[];
   /** Resolves with the next event matching `predicate` (rejects after 10 s of real time: a failed test). */
@@ -151,21 +144,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const fake = options.fake ?? (await startFakeClassCharts({ clock: () => clock.now(), ...options.server }));
   const events: CoreEvent[] = [];
   const waiters = new Waiters<CoreEvent>();
-  const ports = {
-    fetch: globalThis.fetch,
+  const ports = nodePorts({
     clock,
-    vault: options.vault ?? createMemoryVault(),
-    store: options.store ?? createMemoryStore(),
-    notifier: createConsoleNotifier({ write: () => {} }),
-    autostart: options.autostart ?? createNoopAutostart(),
-    shell: createNoopShell(),
-    logger: silentLogger,
-    ...(options.cache ? { cache: options.cache } : {}),
-    ...(options.shortcut ? { shortcut: options.shortcut } : {}),
-    ...(options.attachments ? { attachments: options.attachments } : {}),
-    ...(options.downloads ? { downloads: options.downloads } : {}),
+    vault: options.vault,
+    store: options.store,
+    autostart: options.autostart,
+    cache: options.cache,
+    shortcut: options.shortcut,
+    attachments: options.attachments,
+    downloads: options.downloads,
     config: { baseUrl: fake.url, demo: options.demo ?? true, version: 'test', platform: 'linux' },
-  };
+  });
   const gate = options.gate;
   const app = createApp(ports, {
     ...(gate ? { createClient: (p: AppPorts) => gate.client(p) } : {}),

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, vi } from 'vitest';
-import { addDays, londonDate } from '../../main/classcharts/dates';
+import { addDays, londonDate } from '../../common/dates';
 import { AUTOSTART_ARG } from '../../main/platform/environment';
 import type { AppState } from '../../common/contract';
 import { startFakeClassCharts, type FakeClassCharts } from '../../dev/fake-classcharts/index';

@@ -4,7 +4,8 @@
  */
 import { ClassChartsClient, type Credentials } from '../../classcharts/client';
 import { silentLogger, systemClock, type Clock } from '../../ports';
-import { errorText, type CheckResult } from '../report';
+import { errorText } from '../../../common/errors';
+import type { CheckResult } from '../report';
 
 /** Where {@link checkApiSession} signs in: a server and the account it accepts. */
 export interface SignInTarget {

@@ -1,6 +1,7 @@
 /** The `notifications` check of `--self-test`: can the app show one, and does the OS say it did? */
 import type { Clock } from '../../ports';
-import { errorText, type CheckResult } from '../report';
+import { errorText } from '../../../common/errors';
+import type { CheckResult } from '../report';
 
 /** What {@link checkNotifications} passes to the `Notification` constructor (electron.d.ts 45.4.1). */
 export interface SelfTestNotificationOptions {

@@ -1,5 +1,6 @@
 /** The `global shortcut` check of `--self-test`: can the app register a global shortcut at all? */
-import { errorText, type CheckResult } from '../report';
+import { errorText } from '../../../common/errors';
+import type { CheckResult } from '../report';
 
 /** The members of Electron's `globalShortcut` the check uses (electron.d.ts 45.4.1 `GlobalShortcut`). */
 export interface SelfTestGlobalShortcut {

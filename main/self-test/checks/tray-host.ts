@@ -3,7 +3,8 @@
  * asks D-Bus through `dbus-send` or `gdbus`, run by a {@link CommandRunner}.
  */
 import { execFile } from 'node:child_process';
-import { errorText, type CheckResult } from '../report';
+import { errorText } from '../../../common/errors';
+import type { CheckResult } from '../report';
 
 /** What a finished command gave: its exit code (`null` when killed), stdout and stderr. */
 export interface CommandResult {

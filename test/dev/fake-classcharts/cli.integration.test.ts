@@ -5,7 +5,8 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DETACHED, endProcessTree, TSX } from '../../support/child-processes';
+import { DEMO_CREDENTIALS } from '../../../common/demo-accounts';
+import { DETACHED, endProcessTree, TSX } from '../../../scripts/child-processes';
 import { parseCliOptions, USAGE } from '../../../dev/fake-classcharts/cli-options';
 
 const ROOT = new URL('../../../', import.meta.url);
@@ -28,10 +29,10 @@ describe('npm run fake-server', () => {
       const first = String((await iterator.next()).value);
       expect(first, stderr).toMatch(/^fake ClassCharts listening on http:\/\/127\.0\.0\.1:\d+$/);
       const student = String((await iterator.next()).value);
-      expect(student).toContain('DEMO2026');
-      expect(student).toContain('14/05/2012');
+      expect(student).toContain(DEMO_CREDENTIALS.student.code);
+      expect(student).toContain(DEMO_CREDENTIALS.student.dateOfBirth);
       const parent = String((await iterator.next()).value);
-      expect(parent).toContain('parent@example.com / demo-parent');
+      expect(parent).toContain(`${DEMO_CREDENTIALS.parent.email} / ${DEMO_CREDENTIALS.parent.password}`);
       const url = first.slice('fake ClassCharts listening on '.length);
       const response = await fetch(`${url}/apiv2student/ping`);
       expect(await response.json()).toEqual({

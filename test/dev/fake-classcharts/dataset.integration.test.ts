@@ -4,9 +4,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addDays, londonLocalToInstant } from '../../../main/classcharts/dates';
+import { addDays } from '../../../common/dates';
+import { londonLocalToInstant } from '../../../main/classcharts/dates';
 import { parseDataset } from '../../../dev/fake-classcharts/data-file';
-import { DEMO_PARENT, DEMO_STUDENT, generateDataset } from '../../../dev/fake-classcharts/dataset';
+import { DEMO_CREDENTIALS } from '../../../common/demo-accounts';
+import { generateDataset } from '../../../dev/fake-classcharts/dataset';
 import {
   startFakeClassCharts,
   type FakePupilData,
@@ -36,10 +38,11 @@ describe('generated dataset', () => {
 
   it('has the demo accounts: the student, and the parent of the student and a sibling', () => {
     const d = generateDataset({ seed: 2026, today: TODAY });
-    expect(d.students[0]).toMatchObject({ code: DEMO_STUDENT.code, dateOfBirth: DEMO_STUDENT.dateOfBirth });
+    const { student, parent } = DEMO_CREDENTIALS;
+    expect(d.students[0]).toMatchObject({ code: student.code, dateOfBirth: student.dateOfBirth });
     expect(d.parents[0]).toMatchObject({
-      user: { email: DEMO_PARENT.email },
-      password: DEMO_PARENT.password,
+      user: { email: parent.email },
+      password: parent.password,
     });
     expect(d.parents[0]?.pupilIds).toEqual([d.students[0]?.pupilId, d.pupils[1]?.pupil.id]);
   });

@@ -3,7 +3,7 @@
 // (weekend, INSET day, split period, alternative lesson, breaks), homework filters and order, behaviour
 // buckets, PHP habits, and the error envelope for bad parameters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../../main/classcharts/dates';
+import { addDays } from '../../../common/dates';
 import {
   ACTIVITY_PAGE_SIZE,
   BEHAVIOUR_MAX_DAYS,

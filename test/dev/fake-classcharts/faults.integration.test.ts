@@ -1,6 +1,7 @@
 // Test hooks of the fake: injected faults on the next N matching requests, down/up on the same port,
 // latency that close() cuts short, and the request log.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEMO_CREDENTIALS } from '../../../common/demo-accounts';
 import {
   startFakeClassCharts,
   type FakeClassCharts,
@@ -139,7 +140,7 @@ describe('request log', () => {
     });
     const [login, activity, ping] = f.requests.slice(-3);
     expect(login).toMatchObject({ method: 'POST', path: '/student/login', status: 302 });
-    expect(login?.body).toContain('code=DEMO2026');
+    expect(login?.body).toContain(`code=${DEMO_CREDENTIALS.student.code}`);
     expect(activity).toMatchObject({
       method: 'GET',
       path: '/apiv2student/activity',

@@ -3,7 +3,7 @@
 // https://www.classcharts.com to the fake's loopback URL, and anything else is refused.
 import { ParentClient, StudentClient } from 'classcharts-api';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays } from '../../../main/classcharts/dates';
+import { addDays } from '../../../common/dates';
 import { startFakeClassCharts, type FakeClassCharts } from '../../../dev/fake-classcharts/index';
 
 const REAL_HOST = 'https://www.classcharts.com';

@@ -2,12 +2,13 @@
 // percent-encoded `*_session_credentials` JSON cookie and a `cc-session` cookie, or a 200 HTML page with no
 // session cookie; the legacy JSON logins and the pre-login helpers answer envelopes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CREDENTIALS } from '../../../common/demo-accounts';
 import { startFakeClassCharts, type FakeClassCharts } from '../../../dev/fake-classcharts/index';
 import {
   DOB_INCORRECT,
   PARENT_LOGIN_INCORRECT,
   PUPIL_CODE_INCORRECT,
-} from '../../../dev/fake-classcharts/routes';
+} from '../../../dev/fake-classcharts/logins';
 import {
   call,
   type JsonAnswer,
@@ -18,6 +19,9 @@ import {
   sessionFrom,
   studentForm,
 } from '../../../dev/fake-classcharts/test-client';
+
+/** The demo student (common/demo-accounts.ts). */
+const DEMO = DEMO_CREDENTIALS.student;
 
 let fake: FakeClassCharts;
 beforeAll(async () => {
@@ -34,7 +38,7 @@ async function expectFailedLogin(response: Response): Promise<void> {
 
 describe('student web-form login', () => {
   it('succeeds with 302, a cc-session cookie and the percent-encoded credentials cookie', async () => {
-    const response = await postLogin(fake, 'student', studentForm('DEMO2026', '14/05/2012'));
+    const response = await postLogin(fake, 'student', studentForm(DEMO.code, DEMO.dateOfBirth));
     expect(response.status).toBe(302);
     const raw = response.headers.getSetCookie();
     expect(raw.some((c) => c.startsWith('cc-session='))).toBe(true);
@@ -55,7 +59,7 @@ describe('student web-form login', () => {
 
   it('accepts a multipart body with extra fields, as classcharts-rs sends it', async () => {
     const form = new FormData();
-    for (const [k, v] of studentForm('DEMO2026', '14/05/2012')) form.append(k, v);
+    for (const [k, v] of studentForm(DEMO.code, DEMO.dateOfBirth)) form.append(k, v);
     form.append('unexpected', 'field');
     const response = await postLogin(fake, 'student', form);
     expect(response.status).toBe(302);
@@ -192,7 +196,7 @@ describe('login pages, legacy JSON logins and pre-login helpers', () => {
       body: new URLSearchParams({ code: 'NOPE' }),
     });
     expect(unknown.body).toEqual({ success: 1, data: { has_dob: false }, meta: [] });
-    const checked = await call(fake, '/student/checkpupilcode/DEMO2026', null);
+    const checked = await call(fake, `/student/checkpupilcode/${DEMO.code}`, null);
     expect(obj(checked.body)['data']).toEqual({ has_dob: true });
   });
 

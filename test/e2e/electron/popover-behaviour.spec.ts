@@ -12,7 +12,7 @@
  * Runs only where an Electron binary and a display exist; elsewhere skipped with one line (electron-app.ts).
  */
 import { expect, test } from '@playwright/test';
-import { addDays, londonDate } from '../../../main/classcharts/dates';
+import { addDays, londonDate } from '../../../common/dates';
 import {
   expectPopoverVisible,
   requireElectron,

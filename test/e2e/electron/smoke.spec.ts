@@ -7,7 +7,7 @@
  * test:e2e`); elsewhere it is skipped with one line saying why. It never downloads anything.
  */
 import { expect, test } from '@playwright/test';
-import { londonDate } from '../../../main/classcharts/dates';
+import { londonDate } from '../../../common/dates';
 import { CHECK_NAMES, parseCheckLine } from '../../../main/self-test/report';
 import { runSelfTestBinary } from '../../../scripts/self-test';
 import { ROOT } from '../../packaging/pack';

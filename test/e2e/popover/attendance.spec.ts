@@ -4,7 +4,7 @@
  * holds them, for the student and for each of the parent's children; the percentage only for the child
  * whose school shows it; no Attendance section for a pupil whose school hides it.
  */
-import { addDays } from '../../../main/classcharts/dates';
+import { addDays } from '../../../common/dates';
 import { attendanceStatus } from '../../../main/classcharts/map';
 import { attendanceStatusLabel } from '../../../renderer/lib/format';
 import type { Preview } from '../../../dev/preview/server';

@@ -4,14 +4,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStore } from '../../../main/adapters/memory-store';
 import { createMemoryVault } from '../../../main/adapters/memory-vault';
-import { parseInstant } from '../../../main/classcharts/dates';
+import { parseInstant } from '../../../common/dates';
 import { LEDGER_STORE_KEY } from '../../../main/notify/ledger';
 import { CREDENTIALS_VAULT_KEY } from '../../../main/session/keeper';
 import { CACHE_ACCOUNT_KEY } from '../../../main/sync/known-data';
 import { SETTINGS_STORE_KEY } from '../../../main/settings';
 import type { Harness } from '../../support/app-harness';
 import { RequestGate, setFreshEssay, startHarness, studentLogin } from '../../support/app-harness';
-import { FakeClock } from '../../support/helpers';
+import { FakeClock } from '../../support/clock';
 
 let harness: Harness | null = null;
 afterEach(async () => {

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { Harness } from '../../support/app-harness';
 import { startHarness, studentLogin } from '../../support/app-harness';
-import { FakeClock } from '../../support/helpers';
+import { FakeClock } from '../../support/clock';
 
 let harness: Harness | null = null;
 afterEach(async () => {

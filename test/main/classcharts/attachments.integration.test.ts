@@ -21,7 +21,8 @@ import {
 } from '../../../main/classcharts/errors';
 import { systemClock } from '../../../main/ports';
 import { startFakeClassCharts, type FakeClassCharts } from '../../../dev/fake-classcharts/index';
-import { manualClock, recordingLogger } from './helpers';
+import { FakeClock } from '../../support/clock';
+import { recordingLogger } from './helpers';
 
 let fake: FakeClassCharts | undefined;
 afterEach(async () => {
@@ -211,7 +212,7 @@ describe('limits', () => {
   });
 
   it(`gives up after ${ATTACHMENT_TIMEOUT_MS / 1000} s with a timed-out NetworkError`, async () => {
-    const clock = manualClock();
+    const clock = new FakeClock('2026-06-15T08:00:00Z');
     const hanging: typeof fetch = (_input, init) =>
       new Promise((_resolve, reject) => {
         init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
@@ -224,7 +225,7 @@ describe('limits', () => {
     });
     const pending = client.downloadAttachment(`https://${OTHER_HOST}/slow.pdf`, 'homework');
     await Promise.resolve();
-    clock.fire();
+    clock.fireAll();
     const error = await pending.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).timedOut).toBe(true);

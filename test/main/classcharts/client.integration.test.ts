@@ -3,7 +3,7 @@
 // handling (separate Set-Cookie headers and net.fetch's joined string), and every error kind.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ClassChartsClient, type ClientOptions } from '../../../main/classcharts/client';
-import { addDays, parseInstant } from '../../../main/classcharts/dates';
+import { addDays, parseInstant } from '../../../common/dates';
 import {
   BadResponseError,
   InvalidInputError,

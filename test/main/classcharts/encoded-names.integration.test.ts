@@ -10,7 +10,7 @@
 // decodes every plain-text field once (main/classcharts/map.ts) and leaves HTML bodies as they came.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassChartsClient } from '../../../main/classcharts/client';
-import { addDays } from '../../../main/classcharts/dates';
+import { addDays } from '../../../common/dates';
 import {
   mapActivityPoint,
   mapAnnouncement,

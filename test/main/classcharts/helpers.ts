@@ -1,34 +1,9 @@
-// Test doubles for the client tests: a clock whose timers fire on demand, a logger that records every
-// entry (to prove no secret is logged), and fetch wrappers that reshape answers.
+// Test doubles for the client tests: a logger that records every entry (to prove no secret is logged),
+// fetch wrappers that reshape answers, and a client on a fake's URL. The fake clock: test/support/clock.ts.
 import { expect } from 'vitest';
 import { ClassChartsClient } from '../../../main/classcharts/client';
 import { ClassChartsError } from '../../../main/classcharts/errors';
-import { type Clock, type Logger, systemClock } from '../../../main/ports';
-
-/** A clock at a fixed instant whose timers run only when `fire()` is called. */
-export function manualClock(
-  now = Date.parse('2026-06-15T08:00:00Z'),
-): Clock & { fire(): void; pending(): number } {
-  const timers = new Map<number, () => void>();
-  let next = 1;
-  return {
-    now: () => now,
-    setTimeout(callback) {
-      const handle = next++;
-      timers.set(handle, callback);
-      return handle;
-    },
-    clearTimeout(handle) {
-      timers.delete(handle as number);
-    },
-    fire() {
-      const callbacks = [...timers.values()];
-      timers.clear();
-      for (const callback of callbacks) callback();
-    },
-    pending: () => timers.size,
-  };
-}
+import { type Logger, systemClock } from '../../../main/ports';
 
 /** A logger keeping every entry; `text()` is everything logged, for secret checks. */
 export function recordingLogger(): Logger & {

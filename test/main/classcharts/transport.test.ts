@@ -11,13 +11,16 @@ import {
 import { timetableSchema } from '../../../main/classcharts/schemas';
 import { excerptOf, MAX_ANSWER_BYTES, Transport } from '../../../main/classcharts/transport';
 import { silentLogger } from '../../../main/ports';
-import { jsonResponse, manualClock } from './helpers';
+import { FakeClock } from '../../support/clock';
+import { jsonResponse } from './helpers';
 
 const BASE = 'http://127.0.0.1:9';
+/** The fake clock's fixed instant (its timers fire only when the test says so). */
+const MORNING = '2026-06-15T08:00:00Z';
 const cookie = `student_session_credentials=${encodeURIComponent('{"remember_me":true,"session_id":"tok123456"}')}; path=/`;
 
 /** A client signed in through a stub login, whose later requests `answer`. */
-async function signedIn(answer: (signal: AbortSignal) => Promise<Response>, clock = manualClock()) {
+async function signedIn(answer: (signal: AbortSignal) => Promise<Response>, clock = new FakeClock(MORNING)) {
   const fetchStub: typeof fetch = async (input, init) => {
     const path = new URL(String(input)).pathname;
     if (path === '/student/login')
@@ -45,8 +48,8 @@ describe('transport', () => {
     );
     const pending = client.timetable('2026-06-15');
     await Promise.resolve();
-    expect(clock.pending()).toBe(1);
-    clock.fire();
+    expect(clock.pending).toBe(1);
+    clock.fireAll();
     const error = await pending.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ timedOut: true, code: 'offline' });
@@ -56,7 +59,7 @@ describe('transport', () => {
   it('clears its timer once an answer arrived', async () => {
     const { client, clock } = await signedIn(async () => jsonResponse({ success: 1, data: [], meta: [] }));
     await client.timetable('2026-06-15');
-    expect(clock.pending()).toBe(0);
+    expect(clock.pending).toBe(0);
   });
 
   it.each([
@@ -102,7 +105,12 @@ describe('transport', () => {
   });
 
   it('a truncated answer is a BadResponseError whose excerpt hides the token it was sent with', () => {
-    const transport = new Transport({ fetch, baseUrl: BASE, clock: manualClock(), logger: silentLogger });
+    const transport = new Transport({
+      fetch,
+      baseUrl: BASE,
+      clock: new FakeClock(MORNING),
+      logger: silentLogger,
+    });
     transport.token = 'tok123456';
     const error = (() => {
       try {

@@ -19,7 +19,7 @@ import {
   lesson,
   point,
   pupil,
-} from '../../support/fixtures/domain';
+} from '../../support/fixtures';
 
 /** Monday 15 June 2026 (BST), at a London wall-clock time. */
 const at = (hhmm: string, date = '2026-06-15') => Date.parse(`${date}T${hhmm}:00+01:00`);

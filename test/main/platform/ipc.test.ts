@@ -9,7 +9,7 @@ import {
   type EventChannel,
   type EventChannels,
 } from '../../../common/contract';
-import { studentState } from '../../support/fixtures/states';
+import { june } from '../../support/fixtures';
 
 vi.mock('electron', () => import('../../mocks/electron'));
 
@@ -23,7 +23,7 @@ const PAGE = pathToFileURL(join(process.cwd(), 'out', 'renderer', 'index.html'))
 
 function fakeHandlers(): ContractHandlers {
   return {
-    'state:get': vi.fn(async () => studentState()),
+    'state:get': vi.fn(async () => june.studentState()),
     'auth:login': vi.fn(async () => ({ ok: true as const })),
     'auth:logout': vi.fn(async () => undefined),
     'pupil:select': vi.fn(async () => undefined),
@@ -35,7 +35,7 @@ function fakeHandlers(): ContractHandlers {
     'homework:tick': vi.fn(async () => {
       throw new Error('ClassCharts did not tick off this homework. Try again in a moment.');
     }),
-    'settings:update': vi.fn(async () => studentState().settings),
+    'settings:update': vi.fn(async () => june.studentState().settings),
     'shell:open-external': vi.fn(async () => undefined),
     'attachment:open': vi.fn(async () => ({ action: 'opened' as const })),
     'attachment:reveal': vi.fn(async () => undefined),
@@ -168,7 +168,7 @@ describe('event forwarding', () => {
   /** An app whose events the test emits, and whose current state it sets. */
   function fakeApp() {
     const listeners = new Map<EventChannel, (payload: unknown) => void>();
-    let current = studentState();
+    let current = june.studentState();
     return {
       listeners,
       setState(state: AppState) {
@@ -189,7 +189,7 @@ describe('event forwarding', () => {
     const forwarding = forwardEvents(app, { send: (channel, payload) => sent.push([channel, payload]) });
     expect([...app.listeners.keys()].sort()).toEqual([...EVENT_CHANNELS].sort());
     app.listeners.get('ui:navigate')!({ view: 'homework', homeworkId: 5 });
-    const next = { ...studentState(), selectedPupilId: 7 };
+    const next = { ...june.studentState(), selectedPupilId: 7 };
     app.setState(next);
     expect(sent).toEqual([
       ['ui:navigate', { view: 'homework', homeworkId: 5 }],
@@ -209,7 +209,7 @@ describe('event forwarding', () => {
       send: (channel, payload) => sent.push([channel, payload]),
       isVisible: () => visible,
     });
-    const states = [1, 2, 3].map((n) => ({ ...studentState(), selectedPupilId: n }));
+    const states = [1, 2, 3].map((n) => ({ ...june.studentState(), selectedPupilId: n }));
     for (const state of states) app.setState(state);
     app.listeners.get('ui:navigate')!({ view: 'today' }); // a notification click still says where to go
     expect(sent).toEqual([['ui:navigate', { view: 'today' }]]);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../../main/ports';
-import { at, parentState, signedOutState, studentState } from '../../support/fixtures/states';
+import { june } from '../../support/fixtures';
 
 vi.mock('electron', () => import('../../mocks/electron'));
 
@@ -46,13 +46,13 @@ const labels = (items: { label?: string; type?: string }[]) =>
 beforeEach(() => {
   resetElectronMock();
   vi.useFakeTimers();
-  vi.setSystemTime(at('08:40') + 20_000);
+  vi.setSystemTime(june.at('08:40') + 20_000);
 });
 afterEach(() => vi.useRealTimers());
 
 describe('tray menu', () => {
   it("a student's menu: Open, Refresh, Launch at login, Notifications, Sign out, Quit — no pupils", () => {
-    const items = trayMenuTemplate(studentState(), actions());
+    const items = trayMenuTemplate(june.studentState(), actions());
     expect(labels(items)).toEqual([
       'Open',
       'Refresh',
@@ -67,7 +67,7 @@ describe('tray menu', () => {
 
   it("a parent's menu lists the pupils as radio items with the selected one checked", () => {
     const acts = actions();
-    const items = trayMenuTemplate(parentState(), acts);
+    const items = trayMenuTemplate(june.parentState(), acts);
     expect(labels(items)).toEqual([
       'Open',
       'Refresh',
@@ -93,7 +93,7 @@ describe('tray menu', () => {
 
   it('checkboxes show the settings and flip them', () => {
     const acts = actions();
-    const state = studentState();
+    const state = june.studentState();
     state.settings.launchAtLogin = true;
     const items = trayMenuTemplate(state, acts);
     const launch = items.find((i) => i.label === 'Launch at login')!;
@@ -106,7 +106,7 @@ describe('tray menu', () => {
   });
 
   it('signed out: "Sign in…" instead of Open, Refresh disabled, no Sign out', () => {
-    const items = trayMenuTemplate(signedOutState(), actions());
+    const items = trayMenuTemplate(june.signedOutState(), actions());
     expect(labels(items)).toEqual([
       'Sign in…',
       'Refresh',
@@ -120,7 +120,7 @@ describe('tray menu', () => {
   });
 
   it('while refreshing, Refresh says so and cannot be clicked again', () => {
-    const state = studentState({ freshness: { ...studentState().freshness, refreshing: true } });
+    const state = june.studentState({ freshness: { ...june.studentState().freshness, refreshing: true } });
     const refresh = trayMenuTemplate(state, actions())[1]!;
     expect([refresh.label, refresh.enabled]).toEqual(['Refreshing…', false]);
   });
@@ -129,7 +129,7 @@ describe('tray menu', () => {
 describe('tray icon, title and tooltip', () => {
   it('macOS: template icon, title with the next lesson, tooltip', () => {
     const { controller, tray } = setup('darwin');
-    controller.render(studentState());
+    controller.render(june.studentState());
     expect(tray.title).toBe('Mathematics · U07 · 5 min');
     expect(tray.tooltip).toContain('Next: Mathematics in U07 in 5 min');
     expect(tray.image.path).toBe(join('/app/resources/tray', 'tray-normalTemplate.png')); // \ on Windows
@@ -139,7 +139,7 @@ describe('tray icon, title and tooltip', () => {
   it('Windows and Linux: no title (it would not show), tooltip only, colour icons', () => {
     for (const platform of ['win32', 'linux']) {
       const { controller, tray } = setup(platform);
-      controller.render(studentState());
+      controller.render(june.studentState());
       expect(tray.setTitle).not.toHaveBeenCalled();
       expect(tray.tooltip).toContain('Next: Mathematics');
       expect(tray.image.path).toBe(trayIconFile('/app/resources/tray', 'normal', platform));
@@ -149,11 +149,11 @@ describe('tray icon, title and tooltip', () => {
 
   it('changes the icon for signed out, offline and something new', () => {
     const { controller, tray } = setup('win32');
-    controller.render(signedOutState());
+    controller.render(june.signedOutState());
     expect(tray.image.path).toMatch(/tray-signed-out\.png$/);
-    controller.render(studentState({ freshness: { ...studentState().freshness, offline: true } }));
+    controller.render(june.studentState({ freshness: { ...june.studentState().freshness, offline: true } }));
     expect(tray.image.path).toMatch(/tray-offline\.png$/);
-    controller.render(studentState());
+    controller.render(june.studentState());
     controller.setHasNew(true);
     expect(tray.image.path).toMatch(/tray-new\.png$/);
     controller.setHasNew(false);
@@ -162,7 +162,7 @@ describe('tray icon, title and tooltip', () => {
 
   it('redraws the countdown at the minute boundary, not in between', () => {
     const { controller, tray } = setup('darwin');
-    controller.render(studentState());
+    controller.render(june.studentState());
     expect(tray.setTitle).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(39_000); // 08:40:59
     expect(tray.setTitle).toHaveBeenCalledTimes(1);
@@ -176,7 +176,7 @@ describe('tray icon, title and tooltip', () => {
 
   it('after a checkbox action that failed, the menu is rebuilt from the unchanged settings', () => {
     const { controller, tray, menu } = setup('linux');
-    controller.render(studentState());
+    controller.render(june.studentState());
     const before = menu();
     const launch = () => menu().items.find((i) => i.label === 'Launch at login')!;
     launch().checked = true; // Electron flips the checkbox itself on click; the change then failed
@@ -188,8 +188,8 @@ describe('tray icon, title and tooltip', () => {
 
   it('does not re-send unchanged text, icon or menu', () => {
     const { controller, tray } = setup('linux');
-    controller.render(studentState());
-    controller.render(studentState());
+    controller.render(june.studentState());
+    controller.render(june.studentState());
     expect(tray.setToolTip).toHaveBeenCalledTimes(1);
     expect(tray.setContextMenu).toHaveBeenCalledTimes(1);
     expect(tray.setImage).toHaveBeenCalledTimes(1);
@@ -197,7 +197,7 @@ describe('tray icon, title and tooltip', () => {
 
   it('stops redrawing once destroyed', () => {
     const { controller, tray } = setup('darwin');
-    controller.render(studentState());
+    controller.render(june.studentState());
     controller.destroy();
     vi.advanceTimersByTime(120_000);
     expect(tray.setTitle).toHaveBeenCalledTimes(1);
@@ -210,11 +210,11 @@ describe('Linux: no minute countdown in the tray', () => {
   // (UpdateMenuImpl(..., send_signal true); chrome/browser/ui/views/status_icons/status_icon_linux_dbus.cc,
   // code search), as does setContextMenu: the mock counts both as `menuRebuilds` on Linux.
   it('an hour of minute ticks with no change rebuilds nothing on Linux; the macOS title still counts down', () => {
-    vi.setSystemTime(at('08:45') + 20_000); // Mathematics has begun; English at 09:45
+    vi.setSystemTime(june.at('08:45') + 20_000); // Mathematics has begun; English at 09:45
     const linux = setup('linux');
-    linux.controller.render(studentState());
+    linux.controller.render(june.studentState());
     const mac = setup('darwin');
-    mac.controller.render(studentState());
+    mac.controller.render(june.studentState());
     const rebuilds = linux.tray.menuRebuilds;
     const titles = mac.tray.setTitle.mock.calls.length;
     vi.advanceTimersByTime(59 * 60_000); // 09:44:20
@@ -225,9 +225,9 @@ describe('Linux: no minute countdown in the tray', () => {
   });
 
   it('the menu starts with the next lesson, disabled, then Open; it changes when the lesson does', () => {
-    vi.setSystemTime(at('08:45') + 20_000);
+    vi.setSystemTime(june.at('08:45') + 20_000);
     const { controller, tray } = setup('linux');
-    controller.render(studentState());
+    controller.render(june.studentState());
     const head = () => tray.contextMenu!.items.slice(0, 2).map((i) => [i.label, i.enabled]);
     expect(head()).toEqual([
       ['Next: English 09:45 · E12', false],
@@ -254,19 +254,19 @@ describe('tray clicks', () => {
 
   it('right click pops up the menu on macOS/Windows; Linux gets it attached', () => {
     const mac = setup('darwin');
-    mac.controller.render(parentState());
+    mac.controller.render(june.parentState());
     mac.tray.emit('right-click', {}, { x: 0, y: 0, width: 0, height: 0 });
     expect(mac.tray.popUpContextMenu).toHaveBeenCalledWith(mac.menu());
     expect(mac.tray.setContextMenu).not.toHaveBeenCalled();
 
     const linux = setup('linux');
-    linux.controller.render(parentState());
+    linux.controller.render(june.parentState());
     expect(linux.tray.contextMenu?.find('Tom Smith')).toMatchObject({ type: 'radio', checked: false });
   });
 
   it('menu items reach the actions', () => {
     const { controller, tray, acts } = setup('linux');
-    controller.render(studentState());
+    controller.render(june.studentState());
     tray.contextMenu!.find('Refresh')!.click!();
     tray.contextMenu!.find('Open')!.click!();
     tray.contextMenu!.find('Sign out')!.click!();

@@ -16,9 +16,9 @@ import type { AppUpdater } from 'electron-updater';
 import type { TrayMenuActions } from '../../../main/platform/menu';
 import type { Updater } from '../../../main/ports';
 import type { UpdateState } from '../../../common/contract';
-import { FakeClock } from '../../support/helpers';
+import { FakeClock } from '../../support/clock';
 import { tempFolder } from '../../support/temp-folders';
-import { studentState } from '../../support/fixtures/states';
+import { june } from '../../support/fixtures';
 
 vi.mock('electron', () => import('../../mocks/electron'));
 
@@ -190,7 +190,7 @@ const menuActions = (installUpdate: () => void) => {
 
 /** The tray menu's labels (and items) for a student with `update` as the app's update state. */
 const menuLabels = (update: UpdateState, installUpdate = vi.fn()) => {
-  const state = studentState();
+  const state = june.studentState();
   const items = trayMenuTemplate(
     { ...state, environment: { ...state.environment, update } },
     menuActions(installUpdate),
@@ -255,7 +255,7 @@ describe.skipIf(!onLinuxHost)('auto-update against a local generic feed', () => 
       onClick: vi.fn(),
       cursor: () => ({ x: 0, y: 0 }),
     });
-    const student = studentState();
+    const student = june.studentState();
     tray.render({ ...student, environment: { ...student.environment, update: { status: 'idle' } } });
     const panel = () => mock.FakeTray.instances.at(-1)?.contextMenu;
     expect(panel()?.find('Restart to update to 0.2.0')).toBeUndefined();

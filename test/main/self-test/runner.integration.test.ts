@@ -11,7 +11,7 @@ vi.mock('electron', () => import('../../mocks/electron'));
 const { resetElectronMock } = await import('../../mocks/electron');
 const { signInTarget } = await import('../../../main/self-test/runner');
 const { checkApiSession } = await import('../../../main/self-test/checks/api-session');
-const { DEMO_CREDENTIALS } = await import('../../../main/app/demo-accounts');
+const { DEMO_CREDENTIALS } = await import('../../../common/demo-accounts');
 
 let fake: FakeClassCharts;
 

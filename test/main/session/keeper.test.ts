@@ -12,7 +12,8 @@ import {
   type SessionEvent,
 } from '../../../main/session/keeper';
 import { DEFAULT_RENEWAL_POLICY, SESSION_TOKEN_LIFETIME_MS } from '../../../main/session/renewal-policy';
-import { deferred, FakeClock, FakeService, FakeSessionClient, settle } from '../../support/helpers';
+import { FakeClock, settle } from '../../support/clock';
+import { deferred, FakeService, FakeSessionClient } from '../../support/helpers';
 
 /**
  * A client that can ping with a timed-out token (issue 25 §3): `renews()` says whether the service renews it

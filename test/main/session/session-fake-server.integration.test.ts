@@ -8,7 +8,7 @@ import { LEDGER_STORE_KEY } from '../../../main/notify/ledger';
 import { CREDENTIALS_VAULT_KEY } from '../../../main/session/keeper';
 import { CACHE_ACCOUNT_KEY } from '../../../main/sync/known-data';
 import { type Harness, MONDAY_MORNING, startHarness, studentLogin } from '../../support/app-harness';
-import { FakeClock, settle } from '../../support/helpers';
+import { FakeClock, settle } from '../../support/clock';
 
 let harness: Harness | null = null;
 afterEach(async () => {

@@ -16,7 +16,7 @@ import {
   startHarness,
   studentLogin,
 } from '../../support/app-harness';
-import { FakeClock, settle } from '../../support/helpers';
+import { FakeClock, settle } from '../../support/clock';
 
 let harness: Harness | null = null;
 afterEach(async () => {

@@ -23,7 +23,7 @@ import {
   pupilView,
   schoolWeekEnd,
 } from '../../../main/sync/snapshot';
-import { detention, homework, known, knownData, lesson } from '../../support/fixtures/domain';
+import { detention, homework, known, knownData, lesson } from '../../support/fixtures';
 import { mapHomework } from '../../../main/classcharts/map';
 import { homeworksSchema } from '../../../main/classcharts/schemas';
 import homeworksFixture from '../../support/fixtures/classcharts/homeworks.json';

@@ -21,7 +21,7 @@ import {
   TURNED_OFF_REASON,
 } from '../../../main/update/update-schedule';
 import type { UpdateState } from '../../../common/contract';
-import { FakeClock } from '../../support/helpers';
+import { FakeClock } from '../../support/clock';
 
 const START = '2026-11-25T08:00:00Z';
 

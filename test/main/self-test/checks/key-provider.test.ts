@@ -3,6 +3,7 @@
  * ciphertext, never a `fail`, and never a hang.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeClock } from '../../../support/clock';
 
 vi.mock('electron', () => import('../../../mocks/electron'));
 
@@ -34,18 +35,14 @@ describe('key provider', () => {
   );
 
   it('a key provider that never answers (an unlock prompt nobody sees) warns instead of hanging', async () => {
-    let fire: (() => void) | null = null;
-    const clock = {
-      setTimeout: (callback: () => void) => ((fire = callback), 1),
-      clearTimeout: () => undefined,
-    };
+    const clock = new FakeClock(0);
     const waiting = {
       ...safeStorage,
       isAsyncEncryptionAvailable: () => new Promise<boolean>(() => undefined),
     };
     const result = checkKeyProvider(waiting, 'linux', { clock, waitMs: 15_000 });
-    await vi.waitFor(() => expect(fire).not.toBeNull());
-    fire!();
+    await vi.waitFor(() => expect(clock.pending).toBe(1));
+    clock.fireAll();
     expect(await result).toMatchObject({ status: 'warn', detail: expect.stringMatching(/within 15 s/) });
   });
 

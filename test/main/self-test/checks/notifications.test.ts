@@ -3,6 +3,7 @@
  * or `failed` event, or none in time.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeClock } from '../../../support/clock';
 
 vi.mock('electron', () => import('../../../mocks/electron'));
 
@@ -64,22 +65,15 @@ describe('notifications', () => {
     class Silent extends FakeNotification {
       override show = vi.fn(() => undefined);
     }
-    let fire: () => void = () => undefined;
-    const manual = {
-      setTimeout: (callback: () => void, ms: number) => {
-        expect(ms).toBe(5_000);
-        fire = callback;
-        return 1;
-      },
-      clearTimeout: () => undefined,
-    };
+    const manual = new FakeClock(0);
     const pending = checkNotifications({
       Notification: Silent as never,
       clock: manual,
       platform: 'win32',
     });
     await Promise.resolve();
-    fire();
+    expect(manual.delays()).toEqual([5_000]);
+    manual.fireAll();
     expect((await pending).status).toBe('warn');
     electronMock.notificationsSupported = false;
     expect(

@@ -1,10 +1,11 @@
 /**
- * Child processes in tests, started and ended the same way on Linux, macOS and Windows (the CI runs all
- * three): TypeScript scripts through tsx's own bin on this Node (scripts/node-bin.ts says why not the .bin
- * shim), an environment built from scratch, and a process tree ended as a whole.
+ * Child processes of the tests and of the dev tools (dev/fake-classcharts/spawn.ts), started and ended the
+ * same way on Linux, macOS and Windows (the CI runs all three): TypeScript scripts through tsx's own bin on
+ * this Node (./node-bin.ts says why not the .bin shim), an environment built from scratch, and a process
+ * tree ended as a whole.
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
-import { nodeBin } from '../../scripts/node-bin';
+import { nodeBin } from './node-bin';
 
 /** tsx's command-line entry (node_modules/tsx/dist/cli.mjs): `spawn(process.execPath, [TSX, 'x.ts'])`. */
 export const TSX = nodeBin('tsx');

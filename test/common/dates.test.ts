@@ -1,6 +1,8 @@
 /**
- * The Europe/London calendar helpers against @date-fns/tz itself: the fast paths (an offset kept per UTC
- * hour, day numbers kept per date; issue 30) must give what the library gives, across the clock changes.
+ * The shared Europe/London calendar (common/dates.ts) against @date-fns/tz itself: the fast paths (an offset
+ * kept per UTC hour, read with Intl; day numbers kept per date; issue 30) must give what the library gives,
+ * across the clock changes. Also main's wall clock → instant (main/classcharts/dates.ts) and the calendar as
+ * the popover uses it.
  */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
@@ -10,12 +12,14 @@ import {
   addDays,
   daysBetween,
   dayOfWeek,
+  isWeekend,
   londonDate,
   londonMinuteOfDay,
   londonTime,
-  nextLondonMidnight,
+  parseInstant,
   toLondonInstant,
-} from '../../../main/classcharts/dates';
+} from '../../common/dates';
+import { nextLondonMidnight } from '../../main/classcharts/dates';
 
 const reference = (ms: number, pattern: string) => format(new TZDate(ms, 'Europe/London'), pattern);
 
@@ -76,5 +80,32 @@ describe('calendar arithmetic', () => {
       expect(() => daysBetween('2026-01-01', bad)).toThrow(RangeError);
       expect(() => dayOfWeek(bad)).toThrow(RangeError);
     }
+  });
+});
+
+describe('calendar as the popover uses it', () => {
+  it('knows the London date across midnight in summer time', () => {
+    // 23:30 UTC on 14 June is 00:30 on 15 June in London (BST).
+    expect(londonDate(Date.parse('2026-06-14T23:30:00Z'))).toBe('2026-06-15');
+    expect(londonDate(Date.parse('2026-12-14T23:30:00Z'))).toBe('2026-12-14');
+  });
+
+  it('moves between days across month ends and names weekends', () => {
+    expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(isWeekend('2026-11-21')).toBe(true);
+    expect(isWeekend('2026-11-23')).toBe(false);
+  });
+});
+
+describe('trusted instants', () => {
+  // One rule for main and the popover (issue 27): the popover's own parser took placeholder years as dates.
+  it('reads only an ISO instant with an offset, from 1900 on', () => {
+    expect(parseInstant('2026-06-15T08:45:00+01:00')).toBe(Date.UTC(2026, 5, 15, 7, 45));
+    expect(parseInstant('2026-06-15T07:45:00.5Z')).toBe(Date.UTC(2026, 5, 15, 7, 45, 0, 500));
+    expect(parseInstant('2026-06-15T08:45:00')).toBeNull();
+    expect(parseInstant('2023-08-24:00:00+00:00')).toBeNull();
+    expect(parseInstant('0001-01-01T00:00:00+00:00')).toBeNull();
+    expect(parseInstant(null)).toBeNull();
   });
 });

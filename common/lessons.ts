@@ -1,0 +1,91 @@
+/**
+ * Where each lesson of a day stands at a moment: the one rule main's snapshot (main/sync/snapshot.ts), the
+ * popover's live redraw between snapshots (renderer/views/Today.svelte) and the tray's words
+ * (main/platform/tray-text.ts) all follow, so the three never disagree about which lesson is now and which
+ * is next (docs/decisions.md "One rule for the lesson now and the next one").
+ *
+ * Lesson times are ISO instants with an offset (docs/classcharts-api.md §6); a time that is missing or
+ * malformed counts as unknown. `nowMs` is epoch milliseconds.
+ */
+import type { LessonState } from './contract/view-model';
+import { parseInstant } from './dates';
+import type { Instant, IsoDate } from './domain';
+
+/** What the rule reads of a lesson: its times and whether it is a break. */
+export interface TimedLesson {
+  /** Start, ISO instant with offset; `null` or malformed when unknown. */
+  start: Instant | null;
+  /** End, ISO instant with offset; `null` or malformed when unknown. */
+  end: Instant | null;
+  /** A break or lunch: never "next", never the lesson "now". */
+  isBreak: boolean;
+}
+
+/**
+ * The start (epoch ms) of the next lesson after `nowMs`: the earliest start later than now among the
+ * lessons that are not breaks; `null` when none is left.
+ */
+export function nextLessonStart(lessons: readonly TimedLesson[], nowMs: number): number | null {
+  let earliest: number | null = null;
+  for (const lesson of lessons) {
+    if (lesson.isBreak) continue;
+    const start = parseInstant(lesson.start);
+    if (start !== null && start > nowMs && (earliest === null || start < earliest)) earliest = start;
+  }
+  return earliest;
+}
+
+/**
+ * Each lesson's state on its own day at `nowMs`, in the order given:
+ * - `past` once its end has come;
+ * - `current` from its start until its end (a break too; a lesson whose end is unknown stays current once
+ *   started);
+ * - `next` for every lesson, not a break, starting at {@link nextLessonStart} (split classes that start
+ *   together are all next);
+ * - `later` otherwise, and for a lesson whose start is unknown and whose end has not come.
+ */
+export function lessonStatesAt(lessons: readonly TimedLesson[], nowMs: number): LessonState[] {
+  const nextStart = nextLessonStart(lessons, nowMs);
+  return lessons.map((lesson) => {
+    const start = parseInstant(lesson.start);
+    const end = parseInstant(lesson.end);
+    if (end !== null && end <= nowMs) return 'past';
+    if (start !== null && start <= nowMs) return 'current';
+    if (!lesson.isBreak && start !== null && start === nextStart) return 'next';
+    return 'later';
+  });
+}
+
+/**
+ * The states of a day's lessons (`date`, YYYY-MM-DD Europe/London) seen on `today`: all `past` on an
+ * earlier day, all `later` on a later one, and {@link lessonStatesAt} on today itself.
+ */
+export function dayLessonStates(
+  date: IsoDate,
+  today: IsoDate,
+  lessons: readonly TimedLesson[],
+  nowMs: number,
+): LessonState[] {
+  if (date < today) return lessons.map(() => 'past');
+  if (date > today) return lessons.map(() => 'later');
+  return lessonStatesAt(lessons, nowMs);
+}
+
+/**
+ * The lesson now and the next one at `nowMs`, from {@link lessonStatesAt}: the first lesson (not a break)
+ * that is current, and the first that is next; `null` when there is none.
+ */
+export function currentAndNext<L extends TimedLesson>(
+  lessons: readonly L[],
+  nowMs: number,
+): { current: L | null; next: L | null } {
+  const states = lessonStatesAt(lessons, nowMs);
+  let current: L | null = null;
+  let next: L | null = null;
+  lessons.forEach((lesson, index) => {
+    if (lesson.isBreak) return;
+    if (!current && states[index] === 'current') current = lesson;
+    if (!next && states[index] === 'next') next = lesson;
+  });
+  return { current, next };
+}
