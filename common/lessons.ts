@@ -36,10 +36,28 @@ export function nextLessonStart(lessons: readonly TimedLesson[], nowMs: number):
 }
 
 /**
+ * When a lesson ends (epoch ms): its end time; when that is unknown, the next start of any lesson or break
+ * of the day after its own start, or its own start when nothing follows (no way to tell, so it counts as
+ * over once begun, as the first screen counts it); `null` when neither time is known.
+ */
+export function lessonEndMs(lesson: TimedLesson, lessons: readonly TimedLesson[]): number | null {
+  const end = parseInstant(lesson.end);
+  if (end !== null) return end;
+  const start = parseInstant(lesson.start);
+  if (start === null) return null;
+  let following: number | null = null;
+  for (const other of lessons) {
+    const otherStart = parseInstant(other.start);
+    if (otherStart !== null && otherStart > start && (following === null || otherStart < following))
+      following = otherStart;
+  }
+  return following ?? start;
+}
+
+/**
  * Each lesson's state on its own day at `nowMs`, in the order given:
- * - `past` once its end has come;
- * - `current` from its start until its end (a break too; a lesson whose end is unknown stays current once
- *   started);
+ * - `past` once it has ended ({@link lessonEndMs});
+ * - `current` from its start until its end (a break too);
  * - `next` for every lesson, not a break, starting at {@link nextLessonStart} (split classes that start
  *   together are all next);
  * - `later` otherwise, and for a lesson whose start is unknown and whose end has not come.
@@ -48,7 +66,7 @@ export function lessonStatesAt(lessons: readonly TimedLesson[], nowMs: number): 
   const nextStart = nextLessonStart(lessons, nowMs);
   return lessons.map((lesson) => {
     const start = parseInstant(lesson.start);
-    const end = parseInstant(lesson.end);
+    const end = lessonEndMs(lesson, lessons);
     if (end !== null && end <= nowMs) return 'past';
     if (start !== null && start <= nowMs) return 'current';
     if (!lesson.isBreak && start !== null && start === nextStart) return 'next';

@@ -30,9 +30,12 @@ if (process.argv.includes(SELF_TEST_ARG)) {
   );
 } else {
   boot(logger, outDir).catch((error: unknown) => {
-    const message = errorText(error);
-    logger.error('ClassCharts Tray could not start', { error: message });
-    dialog.showErrorBox(`${PRODUCT_NAME} could not start`, message);
+    logger.error('ClassCharts Tray could not start', { error: errorText(error) });
+    // The dialog gives the message alone, without the error's class name.
+    dialog.showErrorBox(
+      `${PRODUCT_NAME} could not start`,
+      error instanceof Error ? error.message : String(error),
+    );
     app.exit(1);
   });
 }

@@ -6,7 +6,6 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { createBridge } from '../common/contract/bridge';
-import { errorText } from '../common/errors';
 import {
   EVENT_CHANNELS,
   INVOKE_CHANNELS,
@@ -20,7 +19,7 @@ const eventChannels: ReadonlySet<string> = new Set<EventChannel>(EVENT_CHANNELS)
 
 /** Electron prefixes a handler's error message ("Error invoking remote method 'x': Error: …"); drop it. */
 function cleanIpcError(error: unknown): Error {
-  const message = errorText(error);
+  const message = error instanceof Error ? error.message : String(error);
   return new Error(message.replace(/^Error invoking remote method '[^']*': (?:\w*Error: )?/, ''));
 }
 

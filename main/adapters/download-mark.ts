@@ -9,7 +9,8 @@
  *   (Node has no extended-attribute API).
  * - Linux: nothing. No desktop there has such a mark or a check that reads one (docs/desktop.md).
  * No electron imports; the filesystem and the process runner are ports, so every platform's mark is
- * tested on any machine, and for real where the system allows (test/main/adapters/download-mark.integration.test.ts).
+ * tested on any machine, and for real where the system allows
+ * (test/main/adapters/download-mark.integration.test.ts).
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

@@ -1,7 +1,8 @@
 /**
  * Europe/London wall clock → instant (date-fns + @date-fns/tz): the direction that needs the zone's rules
  * for a local time, kept out of the shared calendar (common/dates.ts) so the popover does not load date-fns.
- * Lesson times and activity timestamps arrive as naive UK local time (docs/classcharts-api.md §6).
+ * Activity timestamps and a detention's date and time arrive as naive UK local time
+ * (docs/classcharts-api.md §6).
  */
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';

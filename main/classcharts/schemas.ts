@@ -123,7 +123,8 @@ export const pupilSchema = z.object({
   display_attendance: flag,
   display_attendance_percentage: flag,
   // Counters (parent `/pupils`; a student's `/ping` has `announcements_count` only): classcharts-api-js
-  // 2.12.3 src/types.ts `Pupil`, test/support/fixtures/classcharts/pupils.json. Optional; a string or garbage → null.
+  // 2.12.3 src/types.ts `Pupil`, test/support/fixtures/classcharts/pupils.json. Optional; a string or garbage
+  // → null.
   homework_todo_count: num,
   homework_late_count: num,
   detention_pending_count: num,
@@ -137,7 +138,8 @@ export const parentUserSchema = z.object({ id: id.optional(), name: text, email:
 /** A parent user after parsing. */
 export type RawParentUser = z.output<typeof parentUserSchema>;
 
-/** `/ping` (student or parent): `data.user` is checked per account kind; `meta.session_id` is the new token. */
+/** `/ping` (student or parent): `data.user` is checked per account kind; `meta.session_id` is the new token.
+ * */
 export const pingSchema = envelope(
   objectOrEmptyArray(z.object({ user: z.unknown().optional() })),
   z.object({ session_id: z.string().optional(), version: text.optional() }),
@@ -347,7 +349,8 @@ export const announcementSchema = z.object({
   description: text,
   school_name: text,
   teacher_name: text,
-  /** `"new"` (unread), `"viewed"` or `null` (docs/classcharts-api.md §5.9; classcharts-api-js `Announcement.state`). */
+  /** `"new"` (unread), `"viewed"` or `null` (docs/classcharts-api.md §5.9; classcharts-api-js
+   * `Announcement.state`). */
   state: text,
   sticky: flag,
   priority_pinned: flag,
@@ -402,7 +405,8 @@ export const detentionsSchema = envelope(
 
 /**
  * `/apiv2student/homeworkticked/<status id>`: `{success:1,data:[],meta:[]}` (docs/classcharts-api.md §4;
- * classchartsapi/api-docs@70803adfa6 `openapi/studentclientapi.yaml`, `empty_response.yaml`). Nothing in it is
+ * classchartsapi/api-docs@70803adfa6 `openapi/studentclientapi.yaml`, `empty_response.yaml`). Nothing in it
+ * is
  * used: the state is confirmed by reading the homework again.
  */
 export const homeworkTickedSchema = envelope(z.unknown(), z.object({}));

@@ -18,6 +18,7 @@ import type {
   PupilView,
 } from '../../common/contract';
 import { daysBetween, londonDate, parseInstant } from '../../common/dates';
+import { lessonEndMs } from '../../common/lessons';
 import { formatDayShort, formatTime } from './format';
 
 /**
@@ -33,8 +34,8 @@ export type Glance =
  */
 export function todayHasMore(state: AppState, pupil: PupilView | null, nowMs: number): boolean {
   const today = state.today;
-  if (today?.lessons.some((l) => !l.isBreak && (parseInstant(l.end) ?? parseInstant(l.start) ?? 0) > nowMs))
-    return true;
+  // A lesson's end by the rule the tray and the lesson list follow (common/lessons.ts).
+  if (today?.lessons.some((l) => !l.isBreak && (lessonEndMs(l, today.lessons) ?? 0) > nowMs)) return true;
   const detention = pupil?.nextDetention;
   if (!detention || detention.date !== londonDate(nowMs)) return false;
   const until = parseInstant(detention.end) ?? parseInstant(detention.start);

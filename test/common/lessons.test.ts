@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   currentAndNext,
   dayLessonStates,
+  lessonEndMs,
   lessonStatesAt,
   nextLessonStart,
   type TimedLesson,
@@ -65,9 +66,17 @@ describe('lessonStatesAt', () => {
     expect(states(split, at('08:30'))).toEqual(['Art:next', 'Music:next']);
   });
 
-  it('a lesson whose end is unknown stays current once started', () => {
-    expect(states([lesson('Drama', '13:00', null)], at('15:00'))).toEqual(['Drama:current']);
+  it('a lesson whose end is unknown is current until the next lesson or break starts', () => {
+    const club = [lesson('Club', '15:30', null), lesson('Late bus', '16:00', '16:10', true)];
+    expect(states(club, at('15:45'))).toEqual(['Club:current', 'Late bus:later']);
+    expect(states(club, at('16:00'))).toEqual(['Club:past', 'Late bus:current']);
     expect(states([lesson('Drama', '13:00', 'not a time')], at('12:00'))).toEqual(['Drama:next']);
+  });
+
+  it('the last lesson of the day, its end unknown, counts as over once begun (as the first screen does)', () => {
+    expect(states([lesson('Drama', '13:00', null)], at('13:00'))).toEqual(['Drama:past']);
+    expect(lessonEndMs(lesson('Drama', '13:00', null), [])).toBe(at('13:00'));
+    expect(lessonEndMs(lesson('Drama', null, null), [])).toBeNull();
   });
 
   it('a lesson whose start is unknown is later until its end, then past; never next', () => {
@@ -114,8 +123,10 @@ describe('currentAndNext', () => {
     expect(currentAndNext(overlap, at('09:40')).current?.name).toBe('Maths');
   });
 
-  it('counts a started lesson whose end is unknown as now', () => {
-    expect(currentAndNext([lesson('Drama', '13:00', null)], at('14:00')).current?.name).toBe('Drama');
+  it('counts a started lesson whose end is unknown as now until what follows it starts', () => {
+    const club = [lesson('Club', '15:30', null), lesson('Late bus', '16:00', '16:10', true)];
+    expect(currentAndNext(club, at('15:45')).current?.name).toBe('Club');
+    expect(currentAndNext(club, at('16:05')).current).toBeNull();
   });
 
   it('has neither on a day with no lessons', () => {

@@ -21,7 +21,8 @@ describe('More: unread announcements', () => {
 });
 
 // Issue 24 §3: the service cannot be told an announcement was read; opening it here clears its dot at
-// once, and main is asked to remember it (test/main/sync/read-announcements.integration.test.ts: across restarts).
+// once, and main is asked to remember it (test/main/sync/read-announcements.integration.test.ts: across
+// restarts).
 describe('More: opening an unread announcement', () => {
   it('clears its dot and asks main to remember it, once', async () => {
     const { screen, bridge } = await renderApp(november.studentState());

@@ -79,7 +79,7 @@ describe('findOutsideReferences', () => {
       `classcharts-orc \`${sharedFolder}/src/classcharts.ts\``,
       `const outDir = join(here, '..');`,
     ].join('\n');
-    expect(scan('test/support/fixtures/classcharts/README.md', text)).toEqual([]);
+    expect(scan('test/classcharts/fixtures/README.md', text)).toEqual([]);
   });
 
   it('skips a listed exception and only that', () => {

@@ -19,7 +19,8 @@ export const MONDAY_0730 = '2026-06-15T07:30:00+01:00';
 export function unitPorts(over: Partial<AppPorts> = {}): AppPorts {
   const ports = nodePorts({
     fetch: async () => Promise.reject(new Error('no network in unit tests')),
-    clock: new FakeClock(MONDAY_0730),
+    // The notifier dates its lines by this clock, so an overriding clock is given to nodePorts too.
+    clock: over.clock ?? new FakeClock(MONDAY_0730),
     config: { baseUrl: 'https://www.classcharts.com', demo: false, version: '1.0.0', platform: 'linux' },
   });
   return { ...ports, ...over };

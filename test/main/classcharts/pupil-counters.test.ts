@@ -1,6 +1,7 @@
 // The counters `/apiv2parent/pupils` carries for each child (classcharts-api-js 2.12.3 src/types.ts `Pupil`:
 // `homework_todo_count`, `homework_late_count`, `detention_pending_count`, `announcements_count`; the
-// recorded shape in test/support/fixtures/classcharts/pupils.json): read when sent, `null` when not, never a guess.
+// recorded shape in test/support/fixtures/classcharts/pupils.json): read when sent, `null` when not, never a
+// guess.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

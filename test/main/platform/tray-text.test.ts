@@ -8,6 +8,7 @@ import {
   trayText,
 } from '../../../main/platform/tray-text';
 import { buildDayView } from '../../../main/sync/snapshot';
+import { todayHasMore } from '../../../renderer/lib/glance';
 import { june } from '../../support/fixtures';
 
 describe('tray title and tooltip', () => {
@@ -192,8 +193,8 @@ describe('helpers', () => {
 
 describe('the tray and the popover agree (common/lessons.ts)', () => {
   it('names as next and now the lessons the popover marks so, at every minute of an awkward day', () => {
-    // Split classes starting together, a break, two lessons overlapping, and a club whose end is unknown:
-    // the cases where the tray's rule and the popover's used to differ.
+    // Split classes starting together, a break, two lessons overlapping, and a club whose end is unknown
+    // (over when the late bus comes): the cases where the tray's rule and the popover's used to differ.
     const lessons = [
       june.lesson('Art', 'A1', '08:45', '09:45'),
       june.lesson('Music', 'M2', '08:45', '09:45'),
@@ -201,14 +202,25 @@ describe('the tray and the popover agree (common/lessons.ts)', () => {
       june.lesson('Science', 'S3', '10:05', '11:05'),
       june.lesson('Catch-up', 'L1', '10:45', '11:30'),
       { ...june.lesson('Club', 'G1', '15:30', '16:00'), end: null },
+      june.lesson('Late bus', '', '16:00', '16:10', { isBreak: true }),
     ];
-    for (let now = june.at('07:00'); now <= june.at('17:00'); now += 60_000) {
+    for (let now = june.at('07:00'); now <= june.at('18:00'); now += 60_000) {
       const today = buildDayView('2026-06-15', lessons, now);
       const next = today.lessons.find((l) => l.state === 'next');
       const current = today.lessons.find((l) => l.state === 'current' && !l.isBreak);
-      const { headline } = trayText(june.studentState({ today }), now);
+      const state = june.studentState({ today });
+      const { headline } = trayText(state, now);
       const expected = next ? `Next: ${next.subject}` : current ? `Now: ${current.subject}` : 'No more';
-      expect(headline.startsWith(expected), `${new Date(now).toISOString()}: ${headline}`).toBe(true);
+      const when = `${new Date(now).toISOString()}: ${headline}`;
+      expect(headline.startsWith(expected), when).toBe(true);
+      // The first screen moves on to the next school day exactly when the tray has nothing left today.
+      expect(todayHasMore(state, null, now), when).toBe(expected !== 'No more');
     }
+    expect(
+      trayText(
+        june.studentState({ today: buildDayView('2026-06-15', lessons, june.at('15:45')) }),
+        june.at('15:45'),
+      ).headline,
+    ).toBe('Now: Club in G1');
   });
 });

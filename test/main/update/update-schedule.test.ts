@@ -2,7 +2,8 @@
  * When the app checks for its own updates (main/update/update-schedule.ts) and what the core shows, on the
  * fake clock: shortly after start and every 6 hours, again after a wake-up that missed one, never during a
  * sign-in, never with the setting off or the updater off (demo, development run), nothing more once an
- * update is ready. The updater here is a fake port; test/main/platform/updater-feed.integration.test.ts drives the real one.
+ * update is ready. The updater here is a fake port; test/main/platform/updater-feed.integration.test.ts
+ * drives the real one.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../../main/app';
