@@ -138,8 +138,7 @@ export const parentUserSchema = z.object({ id: id.optional(), name: text, email:
 /** A parent user after parsing. */
 export type RawParentUser = z.output<typeof parentUserSchema>;
 
-/** `/ping` (student or parent): `data.user` is checked per account kind; `meta.session_id` is the new token.
- * */
+/** `/ping` (student or parent): `data.user` is checked per account kind; `meta.session_id` is the new token. */
 export const pingSchema = envelope(
   objectOrEmptyArray(z.object({ user: z.unknown().optional() })),
   z.object({ session_id: z.string().optional(), version: text.optional() }),
@@ -349,8 +348,7 @@ export const announcementSchema = z.object({
   description: text,
   school_name: text,
   teacher_name: text,
-  /** `"new"` (unread), `"viewed"` or `null` (docs/classcharts-api.md §5.9; classcharts-api-js
-   * `Announcement.state`). */
+  /** `"new"` (unread), `"viewed"` or `null` (docs/classcharts-api.md §5.9; classcharts-api-js `Announcement.state`). */
   state: text,
   sticky: flag,
   priority_pinned: flag,
@@ -405,8 +403,7 @@ export const detentionsSchema = envelope(
 
 /**
  * `/apiv2student/homeworkticked/<status id>`: `{success:1,data:[],meta:[]}` (docs/classcharts-api.md §4;
- * classchartsapi/api-docs@70803adfa6 `openapi/studentclientapi.yaml`, `empty_response.yaml`). Nothing in it
- * is
+ * classchartsapi/api-docs@70803adfa6 `openapi/studentclientapi.yaml`, `empty_response.yaml`). Nothing in it is
  * used: the state is confirmed by reading the homework again.
  */
 export const homeworkTickedSchema = envelope(z.unknown(), z.object({}));

@@ -124,8 +124,7 @@ export const electronMock = {
   /**
    * The app bundle is code-signed. macOS shows notifications only from a signed app since Electron 42
    * (UNNotification): an unsigned one's notifications emit `failed` instead of `show`
-   * (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb docs/breaking-changes.md "42.0",
-   * docs/api/notification.md).
+   * (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb docs/breaking-changes.md "42.0", docs/api/notification.md).
    */
   codeSigned: true,
   /**
@@ -135,8 +134,7 @@ export const electronMock = {
    */
   adHocSigned: false,
   /**
-   * macOS: the SMAppService status `setLoginItemSettings({ openAtLogin: true })` leaves
-   * (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb
+   * macOS: the SMAppService status `setLoginItemSettings({ openAtLogin: true })` leaves (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb
    * shell/common/platform_util_mac.mm `SetLoginItemEnabled` registers the main app service and only logs
    * a failure). `requires-approval`: the user must allow it in System Settings › General › Login Items;
    * `not-found`: macOS could not find the app's service (e.g. an unsigned or moved app).
@@ -152,8 +150,7 @@ export const electronMock = {
 /**
  * The Ozone platform Electron ends up with on Linux, as `app.commandLine.getSwitchValue('ozone-platform')`
  * reports it: the switch given, else `wayland` in a Wayland session and `x11` otherwise — Electron's
- * browser process writes the choice into its own command line
- * (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb
+ * browser process writes the choice into its own command line (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb
  * shell/app/electron_main_delegate.cc L325 `ui::SetOzonePlatformForLinuxIfNeeded(*command_line)`;
  * Chromium ui/linux/display_server_utils.cc appends `wayland` when XDG_SESSION_TYPE is `wayland`, else `x11`;
  * docs/breaking-changes.md 38.0). `''` off Linux.
@@ -258,8 +255,7 @@ export class FakeWebContents extends EventEmitter {
     return this.mainFrame.url;
   }
   openDevTools = vi.fn<(options?: { mode?: string; activate?: boolean }) => void>();
-  /** Test helper: emits `will-navigate` like Electron 45 (details event first) and says if it was prevented.
-   * */
+  /** Test helper: emits `will-navigate` like Electron 45 (details event first) and says if it was prevented. */
   navigate(url: string): boolean {
     let prevented = false;
     const event = { url, isMainFrame: true, preventDefault: () => (prevented = true) };
@@ -289,11 +285,9 @@ export class FakeBrowserWindow extends EventEmitter {
     FakeBrowserWindow.instances.push(this);
   }
   /**
-   * Loads `file` as Electron does (`loadURL` of a file: URL made from the path,
-   * lib/browser/api/web-contents.ts
+   * Loads `file` as Electron does (`loadURL` of a file: URL made from the path, lib/browser/api/web-contents.ts
    * `loadFile` at electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb): the main frame's URL is the URL as
-   * Chromium canonicalises it. A Windows path (`c:\…`) becomes `file:///C:/…` with the drive letter
-   * upper-cased
+   * Chromium canonicalises it. A Windows path (`c:\…`) becomes `file:///C:/…` with the drive letter upper-cased
    * (Chromium url/url_canon_fileurl.cc `FileDoDriveSpec`: "Normalize Windows drive letters to uppercase"),
    * the rest of the path keeping its case, percent-encoded.
    */
@@ -381,8 +375,7 @@ export class FakeBrowserWindow extends EventEmitter {
   /**
    * Test helper: the shown window has an entry in the taskbar (and Alt-Tab). Windows/macOS: unless
    * `skipTaskbar`. Linux: `skipTaskbar` is ignored; on X11 the window `type` decides
-   * ({@link LINUX_TYPES_OFF_TASKBAR}); on native Wayland `type` is not applied (X11 only) so it always has
-   * one.
+   * ({@link LINUX_TYPES_OFF_TASKBAR}); on native Wayland `type` is not applied (X11 only) so it always has one.
    */
   isInTaskbar(): boolean {
     if (!this.visible) return false;
@@ -764,8 +757,7 @@ export const autoUpdater = Object.assign(new EventEmitter(), {
   /**
    * macOS, an unsigned app ({@link electronMock}.codeSigned false): Squirrel.Mac cannot read the running
    * app's signature, `SQRLUpdater` throws, and Electron catches it and emits `error` with "Could not get
-   * code signature for running application" — no updater is made
-   * (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb
+   * code signature for running application" — no updater is made (electron@96f3996d8d3ce6e2fcfb86326fc4b953b53936fb
    * shell/browser/auto_updater_mac.mm L90-L104; spec/api-autoupdater-darwin-spec.ts "should fail to set
    * the feed URL when the app is not signed").
    */

@@ -3,8 +3,7 @@
  * here: docs/toolchain.md): `electron-vite build` into out/, then `electron-builder --linux dir` with a stub
  * Electron executable. The stub carries Electron's fuse sentinel and default fuse wire, so electron-builder
  * really flips the fuses of electron-builder.yml. Shared by test/packaging/packaging.packaging.test.ts (what
- * the
- * package holds) and the bench (test/bench/package.ts: how big it is, how fast main loads).
+ * the package holds) and the bench (test/bench/package.ts: how big it is, how fast main loads).
  *
  * Callers hold the out/ lock (test/packaging/out-dir-lock.ts) from the build until they are done with out/.
  */
@@ -67,8 +66,7 @@ export function run(
   });
 }
 
-/** `electron-vite build` → out/ (main, preload, renderer), through this Node. Rejects when the build fails.
- * */
+/** `electron-vite build` → out/ (main, preload, renderer), through this Node. Rejects when the build fails. */
 export async function buildApp(): Promise<void> {
   await run(process.execPath, [nodeBin('electron-vite'), 'build'], 300_000);
 }

@@ -1,8 +1,7 @@
 // `/attendance/<id>?from&to` on the fake (docs/classcharts-api.md §5.11): the shape of the recorded
 // fixture (test/support/fixtures/classcharts/attendance.json, veloii/classcharts-rs@a2262b7429), served on
-// both
-// bases, per pupil: AM and PM marks with late marks and absences, `#` on holidays, today's PM not yet taken,
-// the percentages as strings, and the school's display flags honoured.
+// both bases, per pupil: AM and PM marks with late marks and absences, `#` on holidays, today's PM not yet
+// taken, the percentages as strings, and the school's display flags honoured.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTENDANCE_HIDDEN, INVALID_DATE, INVALID_RANGE } from '../../../dev/fake-classcharts/api';

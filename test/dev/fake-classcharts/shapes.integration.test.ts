@@ -1,7 +1,6 @@
 // Every endpoint of the fake answers with the field shapes of the real-shaped fixtures
 // (test/support/fixtures/classcharts/, provenance in its README.md): same keys, same value types, recursively
-// — for
-// the student API and, for the demo student and the sibling, the parent API. Tolerances are the ones
+// — for the student API and, for the demo student and the sibling, the parent API. Tolerances are the ones
 // docs/classcharts-api.md allows (§ numbers below).
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,11 +1,9 @@
 // Attendance (docs/classcharts-api.md §5.11): the schema and mapping on the recorded shape — the fixture
 // test/support/fixtures/classcharts/attendance.json, from veloii/classcharts-rs@a2262b7429
-// src/api/attendance.rs —
-// and on the odd shapes the real service's PHP and the published clients show: `[]` for an empty map,
-// `late_minutes` as a number or `""`, the percentage as a string (classcharts-api-js 2.12.3 src/types.ts
-// `AttendancePeriod`, `AttendanceMeta`; kgstorm/classcharts-api-python@5fb41cd8cb models.py), and every
-// status
-// those types list (`yes`, `present`, `ignore`, `no`, `absent`, `excused`, `late`).
+// src/api/attendance.rs — and on the odd shapes the real service's PHP and the published clients show: `[]`
+// for an empty map, `late_minutes` as a number or `""`, the percentage as a string (classcharts-api-js 2.12.3
+// src/types.ts `AttendancePeriod`, `AttendanceMeta`; kgstorm/classcharts-api-python@5fb41cd8cb models.py),
+// and every status those types list (`yes`, `present`, `ignore`, `no`, `absent`, `excused`, `late`).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,7 @@
 /**
  * What the self-test's tests share (test/main/self-test/,
- * test/main/platform/self-test-command.integration.test.ts): a command
- * runner with canned answers, and the API session's fetch as main builds it, over the electron mock.
+ * test/main/platform/self-test-command.integration.test.ts): a command runner with canned answers, and the
+ * API session's fetch as main builds it, over the electron mock.
  */
 import { vi } from 'vitest';
 import { API_SESSION_PARTITION, createElectronFetch } from '../../../main/platform/net-fetch';
