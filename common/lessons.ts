@@ -90,14 +90,14 @@ export function dayLessonStates(
 }
 
 /**
- * The lesson now and the next one at `nowMs`, from {@link lessonStatesAt}: the first lesson (not a break)
- * that is current, and the first that is next; `null` when there is none.
+ * The lesson now and the next one among lessons whose states are already judged (`states[i]` is the state
+ * of `lessons[i]`, as {@link lessonStatesAt} or a snapshot's `LessonView.state` gives it): the first
+ * lesson, not a break, that is current, and the first that is next; `null` when there is none.
  */
-export function currentAndNext<L extends TimedLesson>(
+export function currentAndNextOf<L extends Pick<TimedLesson, 'isBreak'>>(
   lessons: readonly L[],
-  nowMs: number,
+  states: readonly LessonState[],
 ): { current: L | null; next: L | null } {
-  const states = lessonStatesAt(lessons, nowMs);
   let current: L | null = null;
   let next: L | null = null;
   lessons.forEach((lesson, index) => {
@@ -106,4 +106,12 @@ export function currentAndNext<L extends TimedLesson>(
     if (!next && states[index] === 'next') next = lesson;
   });
   return { current, next };
+}
+
+/** The lesson now and the next one at `nowMs` ({@link currentAndNextOf} over {@link lessonStatesAt}). */
+export function currentAndNext<L extends TimedLesson>(
+  lessons: readonly L[],
+  nowMs: number,
+): { current: L | null; next: L | null } {
+  return currentAndNextOf(lessons, lessonStatesAt(lessons, nowMs));
 }

@@ -26,7 +26,7 @@ import {
 } from '../../common/dates';
 import type { Homework, IsoDate, Lesson } from '../../common/domain';
 import { isHomeworkOpen, type KnownData, type KnownPupil } from '../known';
-import { currentAndNext, dayLessonStates, nextLessonStart } from '../../common/lessons';
+import { currentAndNextOf, dayLessonStates, nextLessonStart } from '../../common/lessons';
 
 /** Homework due up to this many days ahead is shown (and counted as due, as is homework with no due date). */
 export const HOMEWORK_DAYS_AHEAD = 14;
@@ -238,7 +238,11 @@ export function pupilView(known: KnownPupil, now: number): PupilView {
       homeworkDueThisWeek += 1;
   }
   const lessons = todayView(known, now)?.lessons ?? [];
-  const { current, next: nextToday } = currentAndNext(lessons, now);
+  // The view's states were judged at `now` by common/lessons.ts: read them rather than judging again.
+  const { current, next: nextToday } = currentAndNextOf(
+    lessons,
+    lessons.map((l) => l.state),
+  );
   const next =
     nextToday ??
     (lessons.some((l) => l.state === 'current' || l.state === 'later')

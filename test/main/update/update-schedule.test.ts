@@ -7,11 +7,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../../main/app';
-import { createConsoleNotifier } from '../../../main/adapters/console-notifier';
-import { createMemoryStore } from '../../../main/adapters/memory-store';
-import { createMemoryVault } from '../../../main/adapters/memory-vault';
-import { createNoopAutostart } from '../../../main/adapters/noop-autostart';
-import { createNoopShell } from '../../../main/adapters/noop-shell';
+import { nodePorts } from '../../../main/adapters/node-ports';
 import { createElectronUpdater, updaterOffReason } from '../../../main/platform/updater';
 import { silentLogger, type Updater } from '../../../main/ports';
 import {
@@ -181,18 +177,12 @@ describe('update schedule', () => {
 describe('the core with an updater', () => {
   function app(updater: Updater) {
     const clock = new FakeClock(START);
-    const core = createApp({
+    const ports = nodePorts({
       fetch: () => Promise.reject(new TypeError('fetch failed')),
       clock,
-      vault: createMemoryVault(),
-      store: createMemoryStore(),
-      notifier: createConsoleNotifier({ write: () => {} }),
-      autostart: createNoopAutostart(),
-      shell: createNoopShell(),
-      logger: silentLogger,
-      updater,
       config: { baseUrl: 'http://127.0.0.1:9', demo: false, version: '0.1.0', platform: 'linux' },
     });
+    const core = createApp({ ...ports, updater });
     return { clock, core };
   }
 
