@@ -154,6 +154,11 @@ export function dayOfWeek(date: IsoDate): number {
   return (((dayNumber(date) + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday
 }
 
+/** The Monday on or before a `YYYY-MM-DD` date (the school week's first day). Throws a RangeError if malformed. */
+export function mondayOf(date: IsoDate): IsoDate {
+  return addDays(date, -((dayOfWeek(date) + 6) % 7));
+}
+
 /** True when a `YYYY-MM-DD` date is a Saturday or a Sunday; `false` for a malformed one. */
 export function isWeekend(date: IsoDate): boolean {
   return isIsoDate(date) && dayOfWeek(date) % 6 === 0;

@@ -101,6 +101,11 @@ export interface Lesson {
   end: Instant | null;
   /** Period label as the school names it: `"P1"`, `"Tut"`, `"1"` — a string, not always numeric. */
   period: string;
+  /**
+   * The service's `period_name` as sent (`""` when none): cycle week, weekday and period, e.g. `"2Tue:P1"`,
+   * `"ATue:1"`, `"W02:D01:01"` (docs/classcharts-api.md §5.7); common/rota.ts reads the rota week from it.
+   */
+  periodName: string;
   /** Subject, e.g. `"Mathematics"`, `"TUTOR"`. */
   subject: string;
   /** Class code, e.g. `"10C/Ma1"`. */

@@ -73,6 +73,11 @@ export interface KnownPupil {
   /** The next school day after today; `null` (or absent, in a cache of an older version) until looked up. */
   nextDay?: KnownNextDay | null;
   homework: Fetched<Homework> | null;
+  /**
+   * The highest rota week number this pupil's timetable has shown so far (common/rota.ts `rotaCycleSeen`);
+   * `0` or absent when none, so "Week 1" is labelled only once a week 2 has been seen.
+   */
+  rotaCycle?: number;
   activity: Fetched<BehaviourPoint> | null;
   badges: Fetched<Badge> | null;
   detentions: Fetched<Detention> | null;

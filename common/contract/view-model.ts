@@ -22,6 +22,8 @@ export interface DayView {
   lessons: LessonView[];
   /** Minutes until the next lesson starts (rounded up), or `null` when none is left today. */
   minutesToNext: number | null;
+  /** The rota week the day's period names carry, `"Week A"` or `"Week 2"` (common/rota.ts), else `null`. */
+  rotaWeek: string | null;
 }
 
 /**

@@ -8,9 +8,9 @@
  * bound; behaviour defaults to the four weeks ending this Sunday and answers at most a year; a `from`
  * after `to` is an error; error texts for bad parameters are invented in the service's style.
  */
-import { addDays, daysBetween, isIsoDate } from '../../common/dates';
+import { addDays, daysBetween, isIsoDate, mondayOf } from '../../common/dates';
 import { londonLocalToInstant } from '../../main/classcharts/dates';
-import { lessonsOn, mondayOf, timetableData } from './timetable';
+import { lessonsOn, type PeriodNameStyle, timetableData } from './timetable';
 import type { FakePupilData, IsoDate, RawActivityPoint, RawAttendanceMark, RawHomework } from './types';
 
 /** A response body: success `{success:1, data, meta}` or error `{success:0, expired, error, meta:[]}`. */
@@ -246,13 +246,20 @@ export function homeworks(pupil: FakePupilData, params: Params, today: IsoDate):
 /**
  * `/timetable/<id>?date` (docs/classcharts-api.md §5.7): the day's lessons (today when `date` is absent; `[]`
  * on weekends and holidays), with the school's periods in `meta`. `byDate`: `data` is `{"<day>": lessons}`
- * instead (./timetable.ts {@link timetableData}; the `timetableByDate` option).
+ * instead (./timetable.ts {@link timetableData}; the `timetableByDate` option). `style`: the school's shape
+ * of `period_name` (the `periodNames` option).
  */
-export function timetable(pupil: FakePupilData, params: Params, today: IsoDate, byDate = false): Envelope {
+export function timetable(
+  pupil: FakePupilData,
+  params: Params,
+  today: IsoDate,
+  byDate = false,
+  style: PeriodNameStyle = 'number',
+): Envelope {
   const date = dateParam(params, 'date');
   if (date === null) return fail(INVALID_DATE);
   const day = date ?? today;
-  const lessons = lessonsOn(pupil.timetable, day);
+  const lessons = lessonsOn(pupil.timetable, day, style);
   return ok(timetableData(lessons, day, byDate), {
     dates: [day],
     timetable_dates: lessons.length > 0 ? [day] : [],

@@ -6,12 +6,14 @@ import { isIsoDate, londonDate } from '../../common/dates';
 import { busyYearDataset } from './busy-year';
 import { DEMO_YEARS } from './holidays';
 import type { FakeServerOptions } from './index';
+import type { PeriodNameStyle } from './timetable';
 
 /** The usage text printed on a bad argument. */
 export const USAGE = `usage: npm run fake-server -- [--port N] [--host H] [--session-ttl S] [--latency-ms N] [--data FILE] [--seed N]
                              [--renewal-grace S] [--today YYYY-MM-DD] [--expired-status 200|401] [--tes-sso]
                              [--parent-cookie-name parent_session_credentials|student_session_credentials]
-                             [--busy-year 1|10|100] [--timetable-by-date] [--stale-token-renews S]`;
+                             [--busy-year 1|10|100] [--timetable-by-date] [--stale-token-renews S]
+                             [--period-names number|letter|padded]`;
 
 /** The two names of the parent login cookie: the real service's, and the one the spec gives. */
 const PARENT_COOKIE_NAMES = ['parent_session_credentials', 'student_session_credentials'] as const;
@@ -21,6 +23,13 @@ function isParentCookieName(value: string): value is (typeof PARENT_COOKIE_NAMES
 }
 
 /** Parses a non-negative integer option; `undefined` when absent. @throws Error when malformed. */
+/** `--period-names`: one of the shapes of ./timetable.ts `PeriodNameStyle`, or absent. */
+function periodNames(value: string | undefined): PeriodNameStyle | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'number' || value === 'letter' || value === 'padded') return value;
+  throw new Error(`--period-names must be number, letter or padded, got "${value}"`);
+}
+
 function integer(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) throw new Error(`--${name} needs a whole number, got "${value}"`);
@@ -49,6 +58,7 @@ export function parseCliOptions(argv: string[]): FakeServerOptions {
       'parent-cookie-name': { type: 'string' },
       'busy-year': { type: 'string' },
       'timetable-by-date': { type: 'boolean' },
+      'period-names': { type: 'string' },
       'stale-token-renews': { type: 'string' },
     },
   });
@@ -92,6 +102,8 @@ export function parseCliOptions(argv: string[]): FakeServerOptions {
     parentCookieName: cookie,
     // `/timetable`'s `data` keyed by date (./index.ts `timetableByDate`); absent = the default, a list.
     timetableByDate: values['timetable-by-date'],
+    // The school's shape of `period_name` (./index.ts `periodNames`): a Week A/B school is `letter`.
+    periodNames: periodNames(values['period-names']),
     // Seconds after it timed out that a ping may still renew a token (./index.ts `staleTokenRenewsSeconds`).
     staleTokenRenewsSeconds: integer('stale-token-renews', values['stale-token-renews']),
   };

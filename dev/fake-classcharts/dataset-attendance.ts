@@ -2,9 +2,8 @@
  * The demo pupils' register marks (`/attendance`, docs/classcharts-api.md §5.11): AM and PM for every
  * weekday of the last twelve weeks, with the exceptions each pupil is given. Uses no PRNG.
  */
-import { addDays, dayOfWeek } from '../../common/dates';
+import { addDays, dayOfWeek, mondayOf } from '../../common/dates';
 import { isSchoolDay } from './dataset-school';
-import { mondayOf } from './timetable';
 import type { FakeHoliday, IsoDate, RawAttendanceMark } from './types';
 
 /** Register marks by code (docs/classcharts-api.md §5.11; the codes are the English school register's). */

@@ -30,7 +30,7 @@
  * `/pupils` record and counters). The demo accounts are common/demo-accounts.ts.
  */
 import { DEMO_CREDENTIALS } from '../../common/demo-accounts';
-import { addDays } from '../../common/dates';
+import { addDays, mondayOf } from '../../common/dates';
 import {
   buildAmelia,
   buildIsla,
@@ -41,7 +41,6 @@ import {
 import { pupilRecord } from './dataset-pupil-records';
 import { demoHolidays } from './holidays';
 import { createRng } from './prng';
-import { mondayOf } from './timetable';
 import type { FakeDataset, FakeHoliday, IsoDate } from './types';
 
 /** Options of {@link generateDataset}. */

@@ -17,8 +17,7 @@
  *   of those tests keeps its week after;
  * - Christmas holidays: the two weeks before the first Monday after New Year's Day.
  */
-import { addDays, dayOfWeek, isIsoDate } from '../../common/dates';
-import { mondayOf } from './timetable';
+import { addDays, dayOfWeek, isIsoDate, mondayOf } from '../../common/dates';
 import type { FakeHolidayRange, IsoDate } from './types';
 
 /** `YYYY-MM-DD` of a year, month (1–12) and day. */

@@ -10,6 +10,7 @@
  * Behaviour: the service specification plus the real quirks, both in docs/classcharts-api.md; options,
  * fault injection and the dataset format: ./README.md.
  */
+import type { PeriodNameStyle } from './timetable';
 import type { FakeDataset } from './types';
 
 export type * from './types';
@@ -74,6 +75,12 @@ export interface FakeServerOptions {
    * classcharts_sync.py `cc_get_timetable`; docs/classcharts-api.md §5.7). Default false: the list.
    */
   timetableByDate?: boolean;
+  /**
+   * How the school's `period_name`s carry the rota week (./timetable.ts `PeriodNameStyle`): `number`
+   * (`"2Tue:P1"`, the default: the shape of the project's fixtures, docs/classcharts-api.md §5.7), `letter`
+   * (`"ATue:1"`, a Week A/Week B school) or `padded` (`"W02:D02:02"`).
+   */
+  periodNames?: PeriodNameStyle;
   /**
    * Rewrites every JSON answer before it is sent: gets the URL path (`/apiv2student/homeworks/4102571`) and
    * the parsed body, returns the body to send (mutating and returning it is fine). For tests of clients

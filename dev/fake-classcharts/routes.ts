@@ -25,6 +25,7 @@ import {
   tesVerify,
 } from './logins';
 import type { Session, SessionStore } from './sessions';
+import type { PeriodNameStyle } from './timetable';
 import type {
   FakeDataset,
   FakeParentAccount,
@@ -53,6 +54,8 @@ export interface RouterState {
   parentNeedsPing: boolean;
   /** `/timetable`'s `data` keyed by date (./index.ts `timetableByDate`). */
   timetableByDate: boolean;
+  /** The school's shape of `period_name` (./index.ts `periodNames`). */
+  periodNames: PeriodNameStyle;
   /** Parent tokens issued by a ping: the sessions that are activated. */
   activated: Set<string>;
 }
@@ -158,7 +161,7 @@ function dataEndpoint(
         signHomeworkFiles(state, list),
       );
     case 'timetable':
-      return api.timetable(pupil, params, today, state.timetableByDate);
+      return api.timetable(pupil, params, today, state.timetableByDate, state.periodNames);
     case 'eventbadges':
       return api.eventBadges(pupil);
     case 'announcements':

@@ -191,6 +191,7 @@ function routerState(
     tesSso: options.tesSso ?? false,
     parentNeedsPing: options.parentNeedsPing ?? false,
     timetableByDate: options.timetableByDate ?? false,
+    periodNames: options.periodNames ?? 'number',
     activated: new Set(),
   };
 }

@@ -1,26 +1,45 @@
 /**
  * Expands a {@link FakeTimetable} cycle into the timetable rows the service sends for one date
  * (docs/classcharts-api.md §5.7): ISO start/end times with the UK offset in force that day (+01:00 in BST,
- * +00:00 in GMT), `period_name` like `"2Tue:P1"`, and no rows on weekends without lessons and on holidays
- * (single dates or ranges).
+ * +00:00 in GMT), `period_name` like `"2Tue:P1"` (or another school's shape, {@link PeriodNameStyle}), and
+ * no rows on weekends without lessons and on holidays (single dates or ranges).
  */
-import { addDays, dayOfWeek, daysBetween } from '../../common/dates';
+import { dayOfWeek, daysBetween, mondayOf } from '../../common/dates';
 import { londonLocalToInstant } from '../../main/classcharts/dates';
 import type { FakeHoliday, FakeLessonTemplate, FakeTimetable, IsoDate, RawLesson, Weekday } from './types';
 
 /** Weekday names by `Date#getUTCDay()` index (0 = Sunday). */
 export const WEEKDAYS: readonly Weekday[] = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** The Monday on or before `date` (`YYYY-MM-DD`). */
-export function mondayOf(date: IsoDate): IsoDate {
-  return addDays(date, -((dayOfWeek(date) + 6) % 7));
-}
-
 /** 1-based cycle week of `date` in `timetable` (weeks before `cycleStart` count backwards too). */
 export function cycleWeek(timetable: FakeTimetable, date: IsoDate): number {
   const weeks = Math.max(1, timetable.weeks.length);
   const offset = Math.floor(daysBetween(timetable.cycleStart, mondayOf(date)) / 7);
   return (((offset % weeks) + weeks) % weeks) + 1;
+}
+
+/**
+ * How a school's `period_name` carries cycle week, weekday and period (docs/classcharts-api.md §5.7), each
+ * seen in the real service:
+ * - `number`: `"2Tue:P1"`, week number, weekday, the period's `period_number` (the project's fixtures);
+ * - `letter`: `"BTue:2"`, a rota week letter (A for week 1), weekday, the period's place in the school day
+ *   (NikDeKur/ClassCharts-Extension@827270c `DataSetClassChartsService.kt`, a real export: `"ATue:1"`);
+ * - `padded`: `"W02:D02:02"`, week, weekday (Monday 1) and the period's place, each two digits
+ *   (skeffling/timetable-plus@bb0bc0b `extension/common.js`).
+ */
+export type PeriodNameStyle = 'number' | 'letter' | 'padded';
+
+/** The `period_name` of a lesson in cycle `week` (1-based) on `day`, in the `period`'s place (1-based). */
+function periodName(style: PeriodNameStyle, week: number, day: Weekday, periodNumber: string, place: number) {
+  const two = (n: number) => String(n).padStart(2, '0');
+  switch (style) {
+    case 'number':
+      return `${week}${day}:${periodNumber}`;
+    case 'letter':
+      return `${String.fromCharCode(64 + week)}${day}:${place}`;
+    case 'padded':
+      return `W${two(week)}:D${two(WEEKDAYS.indexOf(day))}:${two(place)}`;
+  }
 }
 
 /** True when `date` (`YYYY-MM-DD`) is one of `holidays` or lies in one of its ranges. */
@@ -47,14 +66,20 @@ function templatesOn(timetable: FakeTimetable, date: IsoDate, week: number): Fak
 
 /**
  * The timetable rows of `date` (`YYYY-MM-DD`), ordered by start time, shaped exactly like the service's
- * `/timetable` `data[]`. A template whose period is unknown and that has no own `start`/`end` is skipped.
+ * `/timetable` `data[]`, with period names in `style` ({@link PeriodNameStyle}, default `number`). A
+ * template whose period is unknown and that has no own `start`/`end` is skipped.
  */
-export function lessonsOn(timetable: FakeTimetable, date: IsoDate): RawLesson[] {
+export function lessonsOn(
+  timetable: FakeTimetable,
+  date: IsoDate,
+  style: PeriodNameStyle = 'number',
+): RawLesson[] {
   const week = cycleWeek(timetable, date);
   const day = WEEKDAYS[dayOfWeek(date)] as Weekday;
   const rows: RawLesson[] = [];
   for (const template of templatesOn(timetable, date, week)) {
-    const period = timetable.periods.find((p) => p.number === template.period_number);
+    const place = timetable.periods.findIndex((p) => p.number === template.period_number) + 1;
+    const period = timetable.periods[place - 1];
     const start = template.start ?? period?.start_time;
     const end = template.end ?? period?.end_time;
     const startTime = start === undefined ? null : londonLocalToInstant(date, start);
@@ -67,7 +92,7 @@ export function lessonsOn(timetable: FakeTimetable, date: IsoDate): RawLesson[] 
       subject_name: template.subject_name,
       is_alternative_lesson: template.is_alternative_lesson,
       ...(template.is_break === undefined ? {} : { is_break: template.is_break }),
-      period_name: `${week}${day}:${template.period_number}`,
+      period_name: periodName(style, week, day, template.period_number, place),
       period_number: template.period_number,
       room_name: template.room_name,
       date,

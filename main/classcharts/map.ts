@@ -165,6 +165,7 @@ export function mapLesson(raw: RawLesson, requestedDate: IsoDate): Lesson {
     start,
     end: toInstant(raw.end_time),
     period,
+    periodName: raw.period_name ?? '',
     subject: raw.subject_name ?? '',
     className: raw.lesson_name ?? '',
     room: raw.room_name ?? '',

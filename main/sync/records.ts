@@ -15,6 +15,7 @@ import { EXTRA_KINDS, type ExtraKind, type KnownPupil, updatePupil } from '../kn
 import { announcementSummary } from './read-announcements';
 import { userMessageOf } from './refresher';
 import { activityWindow, EXTRAS_INTERVAL_MS, extrasDue, ON_DEMAND_TTL_MS } from './schedule';
+import { rotaCycleSeen } from '../../common/rota';
 import { buildDayView } from './snapshot';
 import type { SyncState } from './sync-state';
 
@@ -60,15 +61,22 @@ export class Records {
     const known = this.shared.pupil(pupilId);
     const now = this.shared.clock.now();
     if (known.day && known.day.date === date)
-      return buildDayView(date, known.day.lessons, now, known.day.firstSeenRooms);
+      return buildDayView(date, known.day.lessons, now, known.day.firstSeenRooms, known.rotaCycle);
     // The next school day is known already (the first screen after school shows it).
     if (known.nextDay?.date === date && known.nextDay.after === londonDate(now))
-      return buildDayView(date, known.nextDay.lessons, now);
+      return buildDayView(date, known.nextDay.lessons, now, {}, known.rotaCycle);
     const id = known.pupil.id;
+    const epoch = this.shared.epoch;
     const lessons = await this.cached(`day:${id}:${date}`, () =>
       this.shared.run((c) => c.timetable(date, id)),
     );
-    return buildDayView(date, lessons, this.shared.clock.now());
+    const cycle = rotaCycleSeen(lessons, known.rotaCycle);
+    // A longer rota cycle is remembered, so today's "Week 1" is labelled once a week 2 has been seen.
+    if (cycle > (known.rotaCycle ?? 0) && epoch === this.shared.epoch)
+      this.shared.updatePupil(id, (k) => ({ ...k, rotaCycle: rotaCycleSeen(lessons, k.rotaCycle) }), {
+        reason: 'rota',
+      });
+    return buildDayView(date, lessons, this.shared.clock.now(), {}, cycle);
   }
 
   /**

@@ -37,6 +37,7 @@ import {
   todayLessonsDue,
 } from './schedule';
 import { RefreshTimers } from './refresh-timers';
+import { rotaCycleSeen } from '../../common/rota';
 import type { SyncState } from './sync-state';
 import type { Freshness, RefreshReason } from './sync-types';
 
@@ -270,7 +271,7 @@ export class Refresher {
         continue;
       }
       const { id, next: nextDay } = result.value;
-      next = updatePupil(next, id, (k) => ({ ...k, nextDay }));
+      next = updatePupil(next, id, (k) => ({ ...k, nextDay, rotaCycle: rotaCycleSeen(nextDay.lessons, k.rotaCycle) }));
     }
     this.shared.replace(next, { reason: 'next-day' });
   }
@@ -436,6 +437,7 @@ function applyCore(
     ...known,
     // `null`: today's lessons were not asked for (settled, ./schedule.ts `todayLessonsDue`): the day stands.
     day: lessons === null ? known.day : withDay(known.day, today, lessons, now),
+    rotaCycle: rotaCycleSeen(lessons ?? [], known.rotaCycle),
     homework: { fetchedAt: now, items: homework },
   };
 }

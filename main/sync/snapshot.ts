@@ -27,6 +27,7 @@ import {
 import type { Homework, IsoDate, Lesson } from '../../common/domain';
 import { isHomeworkOpen, type KnownData, type KnownPupil } from '../known';
 import { currentAndNextOf, dayLessonStates, nextLessonStart } from '../../common/lessons';
+import { rotaCycleSeen, rotaWeekLabel } from '../../common/rota';
 
 /** Homework due up to this many days ahead is shown (and counted as due, as is homework with no due date). */
 export const HOMEWORK_DAYS_AHEAD = 14;
@@ -76,6 +77,7 @@ export function buildDayView(
   lessons: readonly Lesson[],
   now: number,
   firstSeenRooms: Readonly<Record<string, string>> = {},
+  rotaCycle = 0,
 ): DayView {
   const today = londonDate(now);
   const sorted = sortLessons(lessons);
@@ -90,6 +92,7 @@ export function buildDayView(
     date,
     lessons: views,
     minutesToNext: nextStart === null ? null : Math.ceil((nextStart - now) / 60_000),
+    rotaWeek: rotaWeekLabel(sorted, rotaCycleSeen(sorted, rotaCycle)),
   };
 }
 
@@ -159,7 +162,7 @@ export function groupHomework(
 /** Today's view for a known pupil, or `null` when today's lessons are not known (yet). */
 export function todayView(known: KnownPupil, now: number): DayView | null {
   if (known.day === null || known.day.date !== londonDate(now)) return null;
-  return buildDayView(known.day.date, known.day.lessons, now, known.day.firstSeenRooms);
+  return buildDayView(known.day.date, known.day.lessons, now, known.day.firstSeenRooms, known.rotaCycle);
 }
 
 /**
@@ -170,7 +173,7 @@ export function nextSchoolDayView(known: KnownPupil, now: number): NextSchoolDay
   const lookup = known.nextDay;
   if (!lookup || lookup.after !== londonDate(now)) return null;
   return {
-    day: lookup.date === null ? null : buildDayView(lookup.date, lookup.lessons, now),
+    day: lookup.date === null ? null : buildDayView(lookup.date, lookup.lessons, now, {}, known.rotaCycle),
     searchedTo: lookup.searchedTo,
   };
 }

@@ -61,10 +61,12 @@ export type SyncEvent =
 
 /**
  * Why data changed: a refresh, the next school day looked up, background kinds, records of one kind the
- * user asked for (and is looking at already), or a homework the pupil ticked off or unticked.
+ * user asked for (and is looking at already), a homework the pupil ticked off or unticked, or another day's
+ * timetable that showed a longer rota cycle (`rota`, common/rota.ts).
  */
 export type DataChange =
-  { reason: 'refresh' | 'next-day' | 'extras' | 'homework-tick' } | { reason: 'records'; kind: ExtraKind };
+  | { reason: 'refresh' | 'next-day' | 'extras' | 'homework-tick' | 'rota' }
+  | { reason: 'records'; kind: ExtraKind };
 
 /** What the sync engine (./sync-engine.ts `SyncEngine`) is built from. */
 export interface SyncEngineOptions {

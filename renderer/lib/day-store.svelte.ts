@@ -1,10 +1,11 @@
 /**
  * The day the Today view shows (Svelte 5 runes), part of the popover store (lib/popover.svelte.ts): the
  * first screen's day (lib/glance.ts), another day chosen with ‹ › and its timetable loaded with `day:get`,
- * and where each lesson stands live between snapshots. Talks to main only through the ClassChartsApi.
+ * and where each lesson stands live between snapshots; or the week shown instead (views/WeekView.svelte
+ * loads its days). Talks to main only through the ClassChartsApi.
  */
 import type { DayView, IsoDate } from '../../common/contract';
-import { addDays } from '../../common/dates';
+import { addDays, mondayOf } from '../../common/dates';
 import { glanceOf, type Glance } from './glance';
 import { errorMessage, StorePart, type Loadable } from './store-part';
 
@@ -14,6 +15,8 @@ export class DayStore extends StorePart {
   date = $state<IsoDate | null>(null);
   /** Another day's timetable (`day:get`), when `date` is set. */
   day = $state.raw<Loadable<DayView>>({ status: 'idle' });
+  /** The Monday (YYYY-MM-DD) of the week Today shows instead of a day, or `null` for a day. */
+  week = $state<IsoDate | null>(null);
 
   #request = 0;
 
@@ -31,18 +34,36 @@ export class DayStore extends StorePart {
   /** The day Today shows: another day chosen with ‹ ›, else the first screen's. */
   readonly shownDate: IsoDate = $derived(this.date ?? this.glanceDate);
 
-  /** Moves the Today view by whole days (−1 previous, +1 next). */
+  /** Moves the Today view by whole days (−1 previous, +1 next), or by whole weeks when it shows a week. */
   moveDay(delta: number): void {
-    const target = addDays(this.shownDate, delta);
-    if (target === this.glanceDate) this.showToday();
+    if (this.week === null) this.showDay(addDays(this.shownDate, delta));
+    else this.week = addDays(this.week, 7 * delta);
+  }
+
+  /** Shows the week (Monday to Friday) of the day shown. */
+  showWeek(): void {
+    this.week = mondayOf(this.shownDate);
+  }
+
+  /** Shows one day (YYYY-MM-DD), leaving the week: the first screen's when it is that day. */
+  showDay(date: IsoDate): void {
+    this.week = null;
+    if (date === this.glanceDate) this.showToday();
     else {
-      this.date = target;
-      void this.#load(target);
+      this.date = date;
+      void this.#load(date);
     }
   }
 
-  /** Back to the first screen's day (today's timetable, or the next school day once today is over). */
+  /**
+   * Back to the first screen's day (today's timetable, or the next school day once today is over); when a
+   * week is shown, to the week of that day.
+   */
   showToday(): void {
+    if (this.week !== null) {
+      this.week = mondayOf(this.glanceDate);
+      return;
+    }
     this.#request++;
     this.date = null;
     this.day = { status: 'idle' };
@@ -53,13 +74,18 @@ export class DayStore extends StorePart {
     if (this.date !== null) void this.#load(this.date);
   }
 
+  /** A day's timetable (`day:get`) for the selected pupil; rejects with main's message. */
+  fetchDay(date: IsoDate): Promise<DayView> {
+    const pupilId = this.core.state?.selectedPupilId ?? undefined;
+    return this.api.getDay(pupilId === undefined ? { date } : { date, pupilId });
+  }
+
   async #load(date: IsoDate): Promise<void> {
     const request = ++this.#request;
     const previous = this.day.status === 'ready' && this.day.data.date === date ? this.day.data : undefined;
     this.day = previous ? { status: 'loading', data: previous } : { status: 'loading' };
     try {
-      const pupilId = this.core.state?.selectedPupilId ?? undefined;
-      const day = await this.api.getDay(pupilId === undefined ? { date } : { date, pupilId });
+      const day = await this.fetchDay(date);
       if (request === this.#request) this.day = { status: 'ready', data: day };
     } catch (error) {
       if (request === this.#request) this.day = { status: 'error', error: errorMessage(error) };

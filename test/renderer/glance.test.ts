@@ -52,7 +52,7 @@ describe('the first screen’s words and choices', () => {
 
   it('shows today while lessons are left, then the next school day once it is known', () => {
     const state = november.studentState();
-    const next = { date: '2026-11-24', lessons: [], minutesToNext: null };
+    const next = { date: '2026-11-24', lessons: [], minutesToNext: null, rotaWeek: null };
     const at = (hhmm: string) => Date.parse(`${november.TODAY}T${hhmm}:00Z`);
     expect(glanceOf(state, null, at('15:00'))).toEqual({ kind: 'today' });
     expect(glanceOf(state, null, at('15:05'))).toEqual({ kind: 'today' }); // not looked up yet

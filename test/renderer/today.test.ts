@@ -30,6 +30,7 @@ function tuesday(): DayView {
   return {
     date,
     minutesToNext: null,
+    rotaWeek: null,
     lessons: [on('P1', '08:45', '09:45', 'Physical Education'), on('P2', '09:45', '10:45', 'Geography')],
   };
 }
@@ -112,6 +113,7 @@ describe('Today', () => {
         },
       ],
       minutesToNext: null,
+      rotaWeek: null,
     });
     await fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
     await screen.findByText('Geography');
@@ -158,7 +160,7 @@ describe('Today', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('No connection to ClassCharts.');
-    bridge.handlers['day:get'] = async ({ date }) => ({ date, lessons: [], minutesToNext: null });
+    bridge.handlers['day:get'] = async ({ date }) => ({ date, lessons: [], minutesToNext: null, rotaWeek: null });
     await fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await screen.findByText('No lessons on this day.');
   });

@@ -72,6 +72,7 @@ export const lessonShape = z.strictObject({
   start: instant.nullable(),
   end: instant.nullable(),
   period: z.string(),
+  periodName: z.string(),
   subject: z.string(),
   className: z.string(),
   room: z.string(),

@@ -29,6 +29,8 @@ const WARMED_LATER = [
   'views/HomeworkDetail.svelte',
   'views/More.svelte',
   'views/Settings.svelte',
+  'views/WeekView.svelte',
+  'components/FamilySwitcher.svelte',
   'components/SanitizedHtml.svelte',
   'components/TickBox.svelte',
   'components/SavedFileBanner.svelte',

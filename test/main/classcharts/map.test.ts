@@ -146,6 +146,13 @@ describe('quirks', () => {
     });
   });
 
+  it('lesson: keeps the period name, which carries the rota week (§5.7)', () => {
+    const lesson = (periodName: unknown) => mapLesson(lessonRow({ period_name: periodName }), '2026-06-15');
+    expect(lesson('ATue:1').periodName).toBe('ATue:1');
+    expect(lesson('W02:D01:01').periodName).toBe('W02:D01:01');
+    expect(lesson(null).periodName).toBe('');
+  });
+
   it('homework: numbers as strings, nulls, old and new attachment names, links', () => {
     const homework = mapHomework(
       homeworkSchema.parse({

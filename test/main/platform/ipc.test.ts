@@ -28,7 +28,7 @@ function fakeHandlers(): ContractHandlers {
     'auth:logout': vi.fn(async () => undefined),
     'pupil:select': vi.fn(async () => undefined),
     'sync:refresh': vi.fn(async () => undefined),
-    'day:get': vi.fn(async () => ({ date: '2026-06-15', lessons: [], minutesToNext: null })),
+    'day:get': vi.fn(async () => ({ date: '2026-06-15', lessons: [], minutesToNext: null, rotaWeek: null })),
     'records:get': vi.fn(async () => {
       throw new Error('ClassCharts is not answering right now.');
     }),

@@ -54,6 +54,7 @@ describe('tray title and tooltip', () => {
       day: {
         date,
         minutesToNext: null,
+        rotaWeek: null,
         lessons: [
           { ...june.lesson('Tutor', 'T1', '08:30', '08:45', { isBreak: true }), date },
           { ...june.lesson('PE', 'Gym', '08:45', '09:45'), date, start: `${date}T08:45:00+01:00` },
@@ -89,6 +90,7 @@ describe('tray title and tooltip', () => {
       today: {
         date: '2026-06-15',
         minutesToNext: 5,
+        rotaWeek: null,
         lessons: [june.lesson('Design and Technology: Resistant Materials', 'Workshop 2', '09:00', '10:00')],
       },
     });
