@@ -7,6 +7,7 @@
  * - `watch …` (./watch.ts, loaded on demand);
  * - `doctor [--json]` (./doctor.ts): every endpoint once, checked against the schemas, no values shown;
  * - `record --out DIR` (./record.ts): every answer saved redacted, plus a fake-server dataset;
+ * - `calendar --out FILE [--weeks N]` (./calendar.ts): lessons and homework as an iCalendar file;
  * - `help`.
  * Sign-in comes from the environment (./env.ts). Exit codes: 0 ok, 2 wrong credentials or bad
  * arguments, 3 service unreachable or broken, 1 a bug (./errors.ts). Failures print one line.
@@ -17,6 +18,7 @@ import type { CliDeps } from './env';
 import { errorLines, EXIT, UsageError } from './errors';
 import { runHomework } from './homework';
 import { type CliIo, processIo } from './output';
+import { runCalendar } from './calendar';
 import { runDoctor } from './doctor';
 import { runRecord } from './record';
 import { RECORD_KINDS, runRecords } from './records';
@@ -36,6 +38,10 @@ Commands:
   doctor [--json] [--stale-ping]          check every endpoint against the app's schemas (safe to share:
                                           field names only, no values)
   record --out DIR                        save every answer, redacted, and a dataset for the fake server
+  calendar --out FILE [--weeks N]         lessons and homework from last week to the end of the N-th week
+                                          from this one (N 1-12, default 4) as an iCalendar file, rewritten
+                                          only when it changed (a parent's children all in one without
+                                          CLASSCHARTS_PUPIL)
   help                                    this text
 
 Environment:
@@ -69,6 +75,8 @@ export async function runCli(
         return await runRecords(rest, env, io, deps);
       case 'doctor':
         return await runDoctor(rest, env, io, deps);
+      case 'calendar':
+        return await runCalendar(rest, env, io, deps);
       case 'record':
         return await runRecord(rest, env, io, deps);
       case 'homework':
