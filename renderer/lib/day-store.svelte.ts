@@ -69,6 +69,12 @@ export class DayStore extends StorePart {
     this.day = { status: 'idle' };
   }
 
+  /** The first screen's day, leaving the week (a sign-out, another account, a notification opened). */
+  reset(): void {
+    this.week = null;
+    this.showToday();
+  }
+
   /** Reloads the other day shown ("Try again", a refresh, a pupil switch); none shown, nothing. */
   reload(): void {
     if (this.date !== null) void this.#load(this.date);

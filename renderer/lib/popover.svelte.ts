@@ -113,7 +113,7 @@ export class PopoverStore implements StoreCore {
     this.ticks = new TickStore(api, this);
     this.account = new AccountStore(api, this, () => {
       this.view = 'today';
-      this.days.date = null;
+      this.days.reset();
     });
     this.outside = new OutsideStore(api, this);
   }
@@ -157,7 +157,7 @@ export class PopoverStore implements StoreCore {
     if (state.auth === 'signed-out' || (state.auth === 'needs-sign-in' && !this.hasData)) {
       this.account.signOutAsked = false;
       this.view = 'today';
-      this.days.date = null;
+      this.days.reset();
       this.homeworkId = null;
       this.homeworkReturn = null;
       this.more.records = {};
@@ -188,7 +188,7 @@ export class PopoverStore implements StoreCore {
     switch (target.view) {
       case 'today':
         this.setView('today');
-        this.days.showToday();
+        this.days.reset();
         break;
       case 'homework':
         this.setView('homework');

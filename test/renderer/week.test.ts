@@ -122,6 +122,16 @@ describe('the week', () => {
     await screen.findByRole('table', { name: /this week/ });
   });
 
+  it('a notification that opens Today shows the day, not the week', async () => {
+    const { screen, bridge } = await atMondayMorning();
+    await fireEvent.click(screen.getByRole('button', { name: 'Week' }));
+    await fireEvent.click(await screen.findByRole('button', { name: 'Next week' }));
+    await screen.findByRole('table', { name: /next week/ });
+    bridge.navigate({ view: 'today' });
+    await waitFor(() => expect(heading(screen)).toBe('Today Monday 23 November Week A'));
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
   it('says when the week could not be loaded, and tries again', async () => {
     const { screen, bridge } = await atMondayMorning();
     const answer = bridge.handlers['day:get'];
