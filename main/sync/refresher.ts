@@ -271,7 +271,11 @@ export class Refresher {
         continue;
       }
       const { id, next: nextDay } = result.value;
-      next = updatePupil(next, id, (k) => ({ ...k, nextDay, rotaCycle: rotaCycleSeen(nextDay.lessons, k.rotaCycle) }));
+      next = updatePupil(next, id, (k) => ({
+        ...k,
+        nextDay,
+        rotaCycle: rotaCycleSeen(nextDay.lessons, k.rotaCycle),
+      }));
     }
     this.shared.replace(next, { reason: 'next-day' });
   }

@@ -250,7 +250,12 @@ export function createMockBridge(initial: AppState): MockBridge {
         mock.emitState({ ...mock.state, selectedPupilId: id });
       },
       'sync:refresh': async () => undefined,
-      'day:get': async ({ date }): Promise<DayView> => ({ date, lessons: [], minutesToNext: null, rotaWeek: null }),
+      'day:get': async ({ date }): Promise<DayView> => ({
+        date,
+        lessons: [],
+        minutesToNext: null,
+        rotaWeek: null,
+      }),
       'records:get': async (request) => defaultRecords(request),
       'homework:tick': async ({ homeworkId, ticked }) => tickInState(mock, homeworkId, ticked),
       'settings:update': async (patch) => {

@@ -160,7 +160,12 @@ describe('Today', () => {
     await fireEvent.click(screen.getByRole('button', { name: 'Next day' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('No connection to ClassCharts.');
-    bridge.handlers['day:get'] = async ({ date }) => ({ date, lessons: [], minutesToNext: null, rotaWeek: null });
+    bridge.handlers['day:get'] = async ({ date }) => ({
+      date,
+      lessons: [],
+      minutesToNext: null,
+      rotaWeek: null,
+    });
     await fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await screen.findByText('No lessons on this day.');
   });
