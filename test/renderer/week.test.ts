@@ -117,9 +117,13 @@ describe('the week', () => {
     expect(
       within(screen.getByRole('region', { name: 'Due on Tuesday' })).getByText('Cell diagram'),
     ).toBeTruthy();
-    // "Week" goes back to the week of the day shown.
+    // "Week" goes back to the week of the day shown; "Day" in another week shows its Monday.
     await fireEvent.click(screen.getByRole('button', { name: 'Week' }));
     await screen.findByRole('table', { name: /this week/ });
+    await fireEvent.click(screen.getByRole('button', { name: 'Next week' }));
+    await screen.findByRole('table', { name: /next week/ });
+    await fireEvent.click(screen.getByRole('button', { name: 'Day' }));
+    await waitFor(() => expect(heading(screen)).toBe('In 7 days Monday 30 November Week A'));
   });
 
   it('a notification that opens Today shows the day, not the week', async () => {
