@@ -124,6 +124,28 @@ for (const zoom of [1.25, 1.5]) {
       expect(wide).toEqual([]);
     });
 
+    // The week (issue 28 §1): at 125 % zoom five columns of about 50 px still hold every subject's short
+    // name and every day whole, and nothing is wider than the popover.
+    if (zoom === 1.25)
+      test('the week keeps every subject and day whole', async ({ page, preview }) => {
+        await signInStudent(page, preview.fake!.accounts.student);
+        await waitForToday(page);
+        await page.getByRole('button', { name: 'Week', exact: true }).click();
+        const grid = page.getByRole('table', { name: /^Timetable, this week/ });
+        await grid.waitFor();
+        expect(await brokenWords(page, 'table .subject, table .day, #week-heading')).toEqual([]);
+        expect(
+          await page.evaluate(
+            () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+          ),
+          'no sideways scrolling',
+        ).toBe(true);
+        const box = await grid.boundingBox();
+        expect(box!.x + box!.width, 'the grid within the popover').toBeLessThanOrEqual(
+          Math.round(POPOVER.width / zoom),
+        );
+      });
+
     // The first screen of a parent (issue 24 §3): the family rows, the day and the Due part, every word
     // of it whole, and nothing wider than the popover.
     for (const scheme of ['light', 'dark'] as const) {
