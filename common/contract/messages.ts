@@ -74,6 +74,10 @@ export type RecordsResult =
       kind: 'behaviour';
       pupilId: number;
       fetchedAt: Instant;
+      /**
+       * The last twelve school weeks, oldest first, this week last (common/school-year.ts `schoolWeeks`,
+       * `summaryOfWeeks`): a week each, totals recounted from them; the reasons over the whole range fetched.
+       */
       summary: BehaviourSummary;
       recent: BehaviourPoint[];
     }
@@ -84,7 +88,11 @@ export type RecordsResult =
       kind: 'attendance';
       pupilId: number;
       fetchedAt: Instant;
-      /** The range asked for: the seven days up to today (YYYY-MM-DD, Europe/London). */
+      /**
+       * The range asked for (YYYY-MM-DD, Europe/London): from the earlier of 1 September and the behaviour
+       * chart's first week (common/school-year.ts `registerFetchStart`) to today; More shows the school year
+       * and the last seven days from it.
+       */
       from: IsoDate;
       to: IsoDate;
       /** The percentages are `null` when the school does not show them (`display_attendance_percentage`). */

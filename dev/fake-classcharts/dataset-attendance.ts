@@ -1,8 +1,10 @@
 /**
  * The demo pupils' register marks (`/attendance`, docs/classcharts-api.md §5.11): AM and PM for every
- * weekday of the last twelve weeks, with the exceptions each pupil is given. Uses no PRNG.
+ * weekday from the start of the school year (or {@link REGISTER_WEEKS} weeks back, if earlier), with the
+ * exceptions each pupil is given. Uses no PRNG.
  */
 import { addDays, dayOfWeek, mondayOf } from '../../common/dates';
+import { schoolYearStart } from '../../common/school-year';
 import { isSchoolDay } from './dataset-school';
 import type { FakeHoliday, IsoDate, RawAttendanceMark } from './types';
 
@@ -34,12 +36,25 @@ export interface AttendanceException {
   mark: RawAttendanceMark;
 }
 
-/** Weeks of register marks the dataset holds, back from this week's Monday. */
-const ATTENDANCE_WEEKS = 12;
+/**
+ * Weeks of register marks the dataset holds at least, back from this week's Monday: more than the app's
+ * behaviour chart asks for (24, common/school-year.ts), so early in a school year the weeks before the
+ * summer are there too. Never reaches before 1 January of last year, the first holidays
+ * ./holidays.ts `demoHolidays` knows.
+ */
+export const REGISTER_WEEKS = 30;
+
+/** The register's first day in the dataset: 1 September, or {@link REGISTER_WEEKS} back if earlier. */
+export function registerStart(today: IsoDate): IsoDate {
+  const weeksBack = addDays(mondayOf(today), -7 * REGISTER_WEEKS);
+  const year = schoolYearStart(today);
+  return weeksBack < year ? weeksBack : year;
+}
 
 /**
- * AM and PM marks for every weekday from {@link ATTENDANCE_WEEKS} weeks before this week's Monday to today:
- * present (`/` and `\`) on school days, `#` on holidays and INSET days, today's PM not yet taken
+ * AM and PM marks for every weekday from {@link registerStart} to today (as the real service answers any
+ * range, the summer holidays included): present (`/` and `\`) on school days, `#` on holidays (half terms,
+ * the summer) and INSET days, today's PM not yet taken
  * (`code: ""`, `status: "ignore"`), and the `exceptions`. No PRNG: adding it left every other record as it
  * was.
  */
@@ -49,7 +64,7 @@ export function generateAttendance(
   exceptions: readonly AttendanceException[],
 ): Record<IsoDate, Record<string, RawAttendanceMark>> {
   const marks: Record<IsoDate, Record<string, RawAttendanceMark>> = {};
-  for (let d = addDays(mondayOf(today), -7 * ATTENDANCE_WEEKS); d <= today; d = addDays(d, 1)) {
+  for (let d = registerStart(today); d <= today; d = addDays(d, 1)) {
     const dow = dayOfWeek(d);
     if (dow < 1 || dow > 5) continue;
     marks[d] = isSchoolDay(d, holidays)

@@ -15,8 +15,8 @@
  * - more than 100 activity entries (three pages of 50), positive and negative, plus detention and notice
  *   entries; badges in both `pupil_badges` shapes; announcements (pinned, HTML, attachment, consent);
  *   a pending detention ahead and past ones (one with the malformed date real data shows);
- * - attendance: AM and PM register marks for the last twelve weeks (`#` on holidays, today's PM not yet
- *   taken), with late marks and absences (see {@link generateAttendance});
+ * - attendance: AM and PM register marks from the earlier of 1 September and 30 weeks back (`#` on
+ *   holidays, today's PM not yet taken), with late marks and absences (see {@link generateAttendance});
  * - names as the service writes them, HTML-encoded (skeffling/timetable-plus@1bfce46dc9
  *   extension/timetable.js: "ClassCharts sends names HTML-encoded ('Pure &amp; Applied')";
  *   docs/classcharts-api.md §5): the subject `Design &amp; Technology` in room `D&amp;T 2`, the teacher

@@ -8,7 +8,7 @@
  *   2 minutes (./schedule.ts `ON_DEMAND_TTL_MS`); today's lessons come from the known data.
  */
 import type { DayView, RecordKind, RecordsResult } from '../../common/contract';
-import type { Announcement, IsoDate, Pupil } from '../../common/domain';
+import type { Announcement, Attendance, IsoDate, Pupil } from '../../common/domain';
 import { addDays, londonDate, toLondonInstant } from '../../common/dates';
 import { errorText } from '../../common/errors';
 import { EXTRA_KINDS, type ExtraKind, type KnownPupil, updatePupil } from '../known';
@@ -16,14 +16,9 @@ import { announcementSummary } from './read-announcements';
 import { userMessageOf } from './refresher';
 import { activityWindow, EXTRAS_INTERVAL_MS, extrasDue, ON_DEMAND_TTL_MS } from './schedule';
 import { rotaCycleSeen } from '../../common/rota';
+import { registerFetchStart, schoolWeeks, summaryOfWeeks, trendFetchStart } from '../../common/school-year';
 import { buildDayView } from './snapshot';
 import type { SyncState } from './sync-state';
-
-/**
- * Days of attendance More shows, today included: a week back, so a Monday morning still shows last week's
- * marks (this week alone would be one half-marked day).
- */
-export const ATTENDANCE_DAYS = 7;
 
 /** Which pupil feature flag allows each background kind. */
 const EXTRA_FEATURE: Record<ExtraKind, keyof Pupil['features']> = {
@@ -93,13 +88,24 @@ export class Records {
     if (kind === 'behaviour') {
       return this.cached(`behaviour:${id}`, async () => {
         const epoch = this.shared.epoch;
-        const [summary, recent] = await Promise.all([
-          this.shared.run((c) => c.behaviour({ from: addDays(today, -84), to: today }, id)),
+        // From a Monday, so the service's weekly buckets run Monday to Sunday (docs/classcharts-api.md
+        // §5.5).
+        const from = trendFetchStart(today);
+        const [summary, recent, register] = await Promise.all([
+          this.shared.run((c) => c.behaviour({ from, to: today }, id)),
           this.shared.run((c) => c.allActivity({ ...activityWindow(today), maxPages: 2 }, id)),
+          this.schoolWeekRegister(known, today),
         ]);
         // The recent points are the behaviour points the rules watch: seen here, not notified later.
         if (epoch === this.shared.epoch) this.keepRecords('activity', id, now, recent);
-        return { kind, pupilId: id, fetchedAt: fetchedAt(now), summary, recent };
+        const weeks = schoolWeeks(today, from, register);
+        return {
+          kind,
+          pupilId: id,
+          fetchedAt: fetchedAt(now),
+          summary: summaryOfWeeks(summary, weeks),
+          recent,
+        };
       });
     }
     if (kind === 'attendance') return this.attendance(known, today, now);
@@ -176,17 +182,45 @@ export class Records {
   }
 
   /**
-   * Attendance over the last seven days up to today ({@link ATTENDANCE_DAYS}), kept for 2 minutes, with the
-   * percentages only when the school shows them. Never kept as known data: no rule watches it.
+   * The register from {@link registerFetchStart} (the earlier of 1 September and the behaviour chart's
+   * first week) to today (`/attendance`, docs/classcharts-api.md §5.11): one request, kept for 2 minutes,
+   * shared by the attendance section and the behaviour chart's school weeks. Throws the client's errors.
+   */
+  private register(pupilId: number, today: IsoDate): Promise<Attendance> {
+    const from = registerFetchStart(today);
+    return this.cached(`register:${pupilId}:${today}`, () =>
+      this.shared.run((c) => c.attendance({ from, to: today }, pupilId)),
+    );
+  }
+
+  /**
+   * The register the behaviour chart finds school weeks in (common/school-year.ts `schoolWeeks`), or `null`
+   * when the school shows no attendance (nothing is asked: every week counts) or the register could not be
+   * read (logged; the chart then counts every week rather than fail the section). Never rejects.
+   */
+  private async schoolWeekRegister(known: KnownPupil, today: IsoDate): Promise<Attendance | null> {
+    if (known.pupil.features.attendance !== true) return null;
+    try {
+      return await this.register(known.pupil.id, today);
+    } catch (error) {
+      this.shared.logger.warn('register for school weeks failed', { error: errorText(error) });
+      return null;
+    }
+  }
+
+  /**
+   * Attendance from {@link registerFetchStart} to today (the school year and the last seven days are taken
+   * from it in More), kept for 2 minutes, with the percentages only when the school shows them. Never kept
+   * as known data: no rule watches it.
    * @throws Error fit to show when the pupil's school does not show attendance (nothing is asked).
    */
   private attendance(known: KnownPupil, today: IsoDate, now: number): Promise<RecordsResult> {
     const { id, firstName, features } = known.pupil;
     // `=== true`: a pupil cached by an older version has no such flags, and then shows no attendance.
     if (features.attendance !== true) throw new Error(`${firstName}'s school does not show attendance here.`);
-    const from = addDays(today, 1 - ATTENDANCE_DAYS);
+    const from = registerFetchStart(today);
     return this.cached(`attendance:${id}:${today}`, async () => {
-      const attendance = await this.shared.run((c) => c.attendance({ from, to: today }, id));
+      const attendance = await this.register(id, today);
       const shown =
         features.attendancePercentage === true
           ? attendance

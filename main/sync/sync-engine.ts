@@ -31,7 +31,6 @@ export type {
   SyncEngineOptions,
   SyncEvent,
 } from './sync-types';
-export { ATTENDANCE_DAYS } from './records';
 export { userMessageOf } from './refresher';
 
 /** Keeps the known data fresh; see the file header. */

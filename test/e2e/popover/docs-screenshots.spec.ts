@@ -1,15 +1,15 @@
 /**
  * The README's pictures: the first screen of the demo student, light and dark, of the demo parent (the
- * family at a glance), light, and the student's week, light, on Monday 23 November 2026 at 10:15 London
- * time (main's clock and the page's frozen there), drawn by Chromium at twice the popover's size with the
- * pinned DejaVu fonts (test/e2e/browser.ts).
+ * family at a glance), light, and the student's week and behaviour chart, light, on Monday 23 November
+ * 2026 at 10:15 London time (main's clock and the page's frozen there), drawn by Chromium at twice the
+ * popover's size with the pinned DejaVu fonts (test/e2e/browser.ts).
  *
  * `npm run test:e2e -- --update-docs` (scripts/run-e2e.ts sets {@link UPDATE_DOCS_ENV} and runs only this
- * file) writes them to docs/images/today-light.png, today-dark.png, family-light.png and week-light.png,
- * recompressed by optipng (lossless; Debian's `optipng` package). Without it the test still renders the
- * view and checks that the committed picture exists, is at most {@link MAX_BYTES} bytes (the README stays
- * light to clone and to load) and has the rendered picture's size in pixels, so a change of the popover's
- * size or scale cannot leave the README showing an outdated shape.
+ * file) writes them to docs/images/today-light.png, today-dark.png, family-light.png, week-light.png and
+ * behaviour-light.png, recompressed by optipng (lossless; Debian's `optipng` package). Without it the test
+ * still renders the view and checks that the committed picture exists, is at most {@link MAX_BYTES} bytes
+ * (the README stays light to clone and to load) and has the rendered picture's size in pixels, so a change
+ * of the popover's size or scale cannot leave the README showing an outdated shape.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -45,10 +45,11 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 test.use({ previewOptions: { now: MONDAY_MORNING, frozen: true }, deviceScaleFactor: 2 });
 
 const PICTURES = [
-  { file: 'today-light.png', scheme: 'light', account: 'student', week: false },
-  { file: 'today-dark.png', scheme: 'dark', account: 'student', week: false },
-  { file: 'family-light.png', scheme: 'light', account: 'parent', week: false },
-  { file: 'week-light.png', scheme: 'light', account: 'student', week: true },
+  { file: 'today-light.png', scheme: 'light', account: 'student', then: null },
+  { file: 'today-dark.png', scheme: 'dark', account: 'student', then: null },
+  { file: 'family-light.png', scheme: 'light', account: 'parent', then: null },
+  { file: 'week-light.png', scheme: 'light', account: 'student', then: 'week' },
+  { file: 'behaviour-light.png', scheme: 'light', account: 'student', then: 'behaviour' },
 ] as const;
 
 for (const picture of PICTURES) {
@@ -59,9 +60,16 @@ for (const picture of PICTURES) {
       await page.getByRole('button', { name: `Use demo ${picture.account}` }).click();
       await waitForToday(page);
       await expectTodayShown(page);
-      if (picture.week) {
+      if (picture.then === 'week') {
         await page.getByRole('button', { name: 'Week', exact: true }).click();
         await page.getByRole('table', { name: /^Timetable, this week/ }).waitFor();
+      }
+      if (picture.then === 'behaviour') {
+        await page
+          .getByRole('navigation', { name: 'Sections' })
+          .getByRole('button', { name: /^More/ })
+          .click();
+        await page.getByRole('img', { name: /^Behaviour points per week/ }).waitFor();
       }
       // The pointer leaves the sign-in button's place, which is a homework row now: no hover in the picture.
       await page.mouse.move(0, 0);

@@ -1,6 +1,7 @@
 // Attendance through createApp against the fake ClassCharts server: the pupil views say what each school
 // shows (`display_attendance`, `display_attendance_percentage`, docs/classcharts-api.md §5.1), and
-// `records:get` `attendance` reads the last seven days, leaves the percentages out when the school hides them,
+// `records:get` `attendance` reads the school year (from 1 September: More shows it and the last seven days),
+// leaves the percentages out when the school hides them,
 // and asks nothing of the service for a pupil whose school hides attendance.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Harness } from '../../support/app-harness';
@@ -34,18 +35,19 @@ describe('attendance', () => {
     ]);
   });
 
-  it('records:get reads the seven days up to today, with the percentages only where shown', async () => {
+  it('records:get reads the school year up to today, with the percentages only where shown', async () => {
     const h = await signedInParent();
     const [amelia, oliver] = h.app.state().pupils;
     const mine = await h.app.handlers['records:get']({ kind: 'attendance', pupilId: amelia!.id });
     const request = h.fake.requests.at(-1);
     expect(request?.path).toBe(`/apiv2parent/attendance/${amelia!.id}`);
     // The harness clock is Monday 15 June 2026, 07:30.
-    expect(request?.query).toMatchObject({ from: '2026-06-09', to: '2026-06-15' });
+    expect(request?.query).toMatchObject({ from: '2025-09-01', to: '2026-06-15' });
     if (mine.kind !== 'attendance') throw new Error(`got ${mine.kind}`);
-    expect(mine).toMatchObject({ from: '2026-06-09', to: '2026-06-15' });
-    // Tuesday to Monday: five school days, the weekend has no marks.
-    expect(mine.attendance.days.map((d) => d.date)).toEqual([
+    expect(mine).toMatchObject({ from: '2025-09-01', to: '2026-06-15' });
+    // The last seven days, Tuesday to Monday: five school days, the weekend has no marks.
+    const lastWeek = (days: { date: string }[]) => days.filter((d) => d.date >= '2026-06-09');
+    expect(lastWeek(mine.attendance.days).map((d) => d.date)).toEqual([
       '2026-06-09',
       '2026-06-10',
       '2026-06-11',
@@ -56,7 +58,7 @@ describe('attendance', () => {
     expect(mine.attendance.percentageSinceAugust).not.toBeNull();
     const his = await h.app.handlers['records:get']({ kind: 'attendance', pupilId: oliver!.id });
     if (his.kind !== 'attendance') throw new Error(`got ${his.kind}`);
-    expect(his.attendance.days).toHaveLength(5);
+    expect(lastWeek(his.attendance.days)).toHaveLength(5);
     expect(his.attendance).toMatchObject({ percentage: null, percentageSinceAugust: null });
     // Asked again within two minutes: the kept answer, no request.
     const sent = h.fake.requests.length;
