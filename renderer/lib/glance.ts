@@ -15,10 +15,11 @@ import type {
   HomeworkSummary,
   HomeworkGroup,
   IsoDate,
+  LessonState,
   PupilView,
 } from '../../common/contract';
 import { daysBetween, londonDate, parseInstant } from '../../common/dates';
-import { lessonEndMs } from '../../common/lessons';
+import { dayLessonStates, lessonEndMs } from '../../common/lessons';
 import { formatDayShort, formatTime } from './format';
 
 /**
@@ -150,6 +151,16 @@ export function dueList(
   // Homework ticked off here counts as listed, not as more to do.
   const stillToDo = (h: HomeworkSummary) => !(h.id in keep) || h.status === 'todo';
   return { items, more: Math.max(0, todo.filter(stillToDo).length - items.filter(stillToDo).length) };
+}
+
+/**
+ * Where each lesson of `day` stands at `nowMs` (epoch ms), by lesson id, judged live by the rule main and the
+ * tray follow (common/lessons.ts `dayLessonStates`; today `YYYY-MM-DD` Europe/London): the day view and the
+ * week redraw with it between snapshots. A lesson the rule gives no state keeps the one main sent.
+ */
+export function lessonStatesById(day: DayView, today: IsoDate, nowMs: number): Record<string, LessonState> {
+  const list = dayLessonStates(day.date, today, day.lessons, nowMs);
+  return Object.fromEntries(day.lessons.map((lesson, index) => [lesson.id, list[index] ?? lesson.state]));
 }
 
 /** Homework of `groups` due on `date` (to do or ticked off), for the Due part of another day's view. */

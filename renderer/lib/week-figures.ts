@@ -1,8 +1,8 @@
 /**
  * Words and bands for More's behaviour chart and attendance year (views/more/BehaviourTrend.svelte,
  * views/more/AttendanceYear.svelte): short week labels, the colour band of a week's attendance and the
- * sentence on late marks. Pure; the arithmetic is common/school-year.ts. Imported by More's sections only,
- * so it is part of More's chunk, not the first load.
+ * sentence on late marks. Pure; the arithmetic is common/school-year.ts. Imported by More's sections and
+ * the week (views/WeekView.svelte, its range across a month), all loaded on demand: not the first load.
  */
 import type { IsoDate } from '../../common/contract';
 import { isIsoDate } from '../../common/dates';
