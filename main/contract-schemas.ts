@@ -137,6 +137,9 @@ export const homeworkRequestSchema = z.strictObject({
   pupilId: pupilIdSchema.optional(),
 });
 
+/** `calendar:copy-url`: whose calendar's URL, when a parent keeps one per child (common/contract). */
+export const calendarUrlRequestSchema = z.strictObject({ pupilId: pupilIdSchema.optional() });
+
 /** The schema of each invoke channel's argument. */
 export type RequestSchemas = { [C in InvokeChannel]: z.ZodType<RequestOf<C>, unknown> };
 
@@ -161,6 +164,9 @@ export const REQUEST_SCHEMAS = {
   'announcement:read': announcementReadRequestSchema,
   'announcement:get': announcementReadRequestSchema,
   'popover:hide': noArgument,
+  'calendar:choose-file': noArgument,
+  'calendar:copy-url': calendarUrlRequestSchema,
+  'calendar:renew-secret': noArgument,
 } satisfies RequestSchemas;
 
 /** Thrown by {@link parseRequest}; `message` is fit to show, `issues` says which fields failed. */

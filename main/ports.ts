@@ -225,6 +225,24 @@ export interface Updater {
   onState(listener: (state: UpdateState) => void): () => void;
 }
 
+/** The system clipboard (Electron: main/platform/clipboard.ts; Node: main/adapters/memory-clipboard.ts). */
+export interface ClipboardPort {
+  /**
+   * Puts `text` on the clipboard as plain text, replacing what was there; resolves once written (Electron
+   * 45's `clipboard.writeText` is asynchronous, modelled on the W3C `navigator.clipboard.writeText`).
+   */
+  writeText(text: string): Promise<void>;
+}
+
+/** The system's file dialogs (Electron: main/platform/save-dialog.ts); absent outside the desktop app. */
+export interface Dialogs {
+  /**
+   * Asks where to save the calendar feed (a save dialog for `.ics` files offering `defaultName`: a file name,
+   * or the absolute path chosen before). Resolves with the absolute path chosen, or `null` when cancelled.
+   */
+  saveCalendarFile(defaultName: string): Promise<string | null>;
+}
+
 /** Everything createApp needs. */
 export interface AppPorts {
   fetch: typeof fetch;
@@ -252,6 +270,10 @@ export interface AppPorts {
   downloads?: Downloads;
   /** The app's own updates; absent where it cannot update itself (the CLI, the preview, Node tests). */
   updater?: Updater;
+  /** The clipboard (the calendar feed's URL); absent, `calendar:copy-url` says it is not available. */
+  clipboard?: ClipboardPort;
+  /** File dialogs; absent (CLI, preview, Node tests), `calendar:choose-file` needs the desktop app. */
+  dialogs?: Dialogs;
   config: {
     /** Service root, e.g. `https://www.classcharts.com` or the fake server's URL. */
     baseUrl: string;

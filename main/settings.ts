@@ -118,6 +118,32 @@ const notificationScalars = {
   homeworkDueHour: z.int().min(0).max(23),
 };
 
+/**
+ * True for an absolute file path: POSIX (`/home/a/cal.ics`), a Windows drive (`C:\Users\a\cal.ics`,
+ * `C:/…`) or a UNC share (`\\server\share\cal.ics`), whatever the platform this runs on. Written without
+ * `node:path`, which this file may not import (the renderer's mock bridge uses it too).
+ */
+export function isAbsoluteFilePath(value: string): boolean {
+  return value.startsWith('/') || /^[a-z]:[\\/]/i.test(value) || /^\\\\[^\\]+\\[^\\]+/.test(value);
+}
+
+/**
+ * The calendar file's path (`Settings.calendar.filePath`): absolute, ending in `.ics`, no NUL character,
+ * at most 4,096 characters. Each refusal says what to do.
+ */
+export const calendarFilePathSchema = z
+  .string()
+  .max(4096, 'That path is too long.')
+  .refine((value) => !value.includes('\0'), 'That is not a file path.')
+  .refine(isAbsoluteFilePath, 'Choose the calendar file with its full path (from the top folder).')
+  .refine((value) => /[^\\/]\.ics$/i.test(value), 'The calendar file\u2019s name must end in .ics.');
+
+const calendarShape = {
+  filePath: calendarFilePathSchema.nullable(),
+  serve: z.boolean(),
+  family: z.boolean(),
+};
+
 const topScalars = {
   /** 5–120 minutes. */
   refreshIntervalMinutes: z.int().min(5).max(120),
@@ -134,6 +160,7 @@ export const settingsSchema = z.strictObject({
     quietHours: z.strictObject(quietHoursShape),
   }),
   ...topScalars,
+  calendar: z.strictObject(calendarShape),
 });
 
 /** A `settings:update` argument: every field optional, nested objects partial, unknown keys rejected. */
@@ -150,6 +177,12 @@ export const settingsPatchSchema = z.strictObject({
   launchAtLogin: topScalars.launchAtLogin.optional(),
   shortcut: topScalars.shortcut.optional(),
   autoUpdate: topScalars.autoUpdate.optional(),
+  // Only `null` (stop keeping the file): a new path comes from main's own save dialog (`calendar:choose-file`),
+  // so a renderer that is not ours cannot have main write a file wherever it likes.
+  calendar: z
+    .strictObject({ ...calendarShape, filePath: z.null() })
+    .partial()
+    .optional(),
 });
 
 // Compile-time: the schemas produce exactly the contract's types.
@@ -176,6 +209,7 @@ export function mergeSettings(current: Settings, patch: SettingsPatch): Settings
     launchAtLogin: patch.launchAtLogin ?? current.launchAtLogin,
     shortcut: patch.shortcut === undefined ? current.shortcut : patch.shortcut,
     autoUpdate: patch.autoUpdate ?? current.autoUpdate,
+    calendar: { ...current.calendar, ...stripUndefined(patch.calendar ?? {}) },
   };
   return settingsSchema.parse(merged);
 }

@@ -8,6 +8,7 @@ import type {
   AnnouncementReadRequest,
   AttachmentOutcome,
   AttachmentRequest,
+  CalendarUrlRequest,
   DayRequest,
   HomeworkTickRequest,
   LoginRequest,
@@ -41,6 +42,15 @@ export interface InvokeChannels {
   'announcement:read': { request: AnnouncementReadRequest; response: void };
   'announcement:get': { request: AnnouncementReadRequest; response: AnnouncementBody };
   'popover:hide': { request: void; response: void };
+  /**
+   * Shows a save dialog for the calendar file, keeps the path in the settings and writes the feed at once;
+   * resolves with the settings (unchanged when cancelled). Rejects where there is no dialog (the preview).
+   */
+  'calendar:choose-file': { request: void; response: Settings };
+  /** Copies the calendar feed's URL to the clipboard in main (the URL never crosses IPC). */
+  'calendar:copy-url': { request: CalendarUrlRequest; response: void };
+  /** Makes a new secret for the feed's URL: the old URL stops answering at once. */
+  'calendar:renew-secret': { request: void; response: void };
 }
 
 /** Event channels (main → renderer) and their payloads. */
@@ -76,6 +86,9 @@ export const INVOKE_CHANNELS = [
   'announcement:read',
   'announcement:get',
   'popover:hide',
+  'calendar:choose-file',
+  'calendar:copy-url',
+  'calendar:renew-secret',
 ] as const satisfies readonly InvokeChannel[];
 
 /** Every event channel. */
@@ -109,6 +122,9 @@ export const BRIDGE_METHODS = {
   markAnnouncementRead: 'announcement:read',
   getAnnouncement: 'announcement:get',
   hidePopover: 'popover:hide',
+  chooseCalendarFile: 'calendar:choose-file',
+  copyCalendarUrl: 'calendar:copy-url',
+  renewCalendarSecret: 'calendar:renew-secret',
 } as const satisfies Record<string, InvokeChannel>;
 
 /** Bridge subscription name → event channel. */

@@ -126,6 +126,15 @@ export interface AnnouncementReadRequest {
   pupilId?: number;
 }
 
+/**
+ * `calendar:copy-url`: main puts the calendar feed's loopback URL on the clipboard itself, so its secret
+ * never crosses IPC (issue 28 §2). `pupilId`: that child's own calendar when a parent keeps one per child
+ * (`Settings.calendar.family` false; default the pupil shown); ignored for a family or a student's calendar.
+ */
+export interface CalendarUrlRequest {
+  pupilId?: number;
+}
+
 /** Request for another day's timetable (previous/next day in the popover). */
 export interface DayRequest {
   date: IsoDate;

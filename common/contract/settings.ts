@@ -54,6 +54,27 @@ export interface Settings {
   shortcut: string | null;
   /** Check for new versions of the app (at start and every 6 hours) and download them in the background. */
   autoUpdate: boolean;
+  /** The calendar feed the app keeps up to date (issue 28 §2); see {@link CalendarSettings}. */
+  calendar: CalendarSettings;
+}
+
+/**
+ * The calendar feed (issue 28 §2): a `.ics` file the app rewrites when its content changed, and/or a
+ * loopback URL (`http://127.0.0.1:PORT/<secret>/calendar.ics`) calendar apps subscribe to.
+ */
+export interface CalendarSettings {
+  /**
+   * The absolute path of the `.ics` file to keep (chosen with `calendar:choose-file`), or `null` for no
+   * file. A parent's per-child files sit next to it (`classcharts.ics` → `classcharts-amelia.ics`).
+   */
+  filePath: string | null;
+  /** Serve the feed on 127.0.0.1 while someone is signed in. */
+  serve: boolean;
+  /**
+   * A parent's choice: one calendar for all children (`true`, each event starting with the child's first
+   * name) or one per child (`false`: one file and one URL per child). A student's account has one either way.
+   */
+  family: boolean;
 }
 
 /** A partial settings change (`settings:update`); nested objects merge. */
@@ -66,6 +87,11 @@ export interface SettingsPatch {
   launchAtLogin?: boolean;
   shortcut?: string | null;
   autoUpdate?: boolean;
+  /**
+   * Over IPC (`settings:update`) `filePath` may only be `null` (stop keeping the file): main rejects a path,
+   * which only its own save dialog sets (`calendar:choose-file`).
+   */
+  calendar?: Partial<CalendarSettings>;
 }
 
 /** Defaults for a first run. */
@@ -93,4 +119,5 @@ export const DEFAULT_SETTINGS: Settings = {
   launchAtLogin: false,
   shortcut: null,
   autoUpdate: true,
+  calendar: { filePath: null, serve: false, family: true },
 };

@@ -174,6 +174,28 @@ export type UpdateState =
   | { status: 'ready'; version: string }
   | { status: 'error'; message: string; at: number };
 
+/**
+ * How the calendar feed (issue 28 §2, `Settings.calendar`) stands. Never holds the URL's secret; the file's
+ * path is in the settings.
+ */
+export interface CalendarFeedStatus {
+  /** When the feed was last built from a complete read (it then matches the file and the URL), or `null`. */
+  updatedAt: Instant | null;
+  /** When the file (or a per-child file) was last rewritten because its content changed, or `null`. */
+  written: Instant | null;
+  /** Why the last update failed, fit to show (the last good file is kept), or `null`. */
+  error: string | null;
+  /** The loopback URL answers now. */
+  serving: boolean;
+  /** The port the URL uses (kept across restarts), or `null` when not serving. */
+  port: number | null;
+  /**
+   * Something the user must act on, fit to show, or `null`: the kept port was taken at start, so the URL
+   * changed and calendar apps must subscribe again.
+   */
+  notice: string | null;
+}
+
 /** The snapshot: everything the popover (and tray) shows. Sent on `state:get` and `state:changed`. */
 export interface AppState {
   auth: AuthStatus;
@@ -223,4 +245,9 @@ export interface AppState {
     /** The app's own updates; absent where the app cannot update itself at all (the CLI, the preview). */
     update?: UpdateState;
   };
+  /**
+   * The calendar feed, `null` while it is off (no file, not served); absent where no feed service runs (a
+   * renderer test's hand-made state).
+   */
+  calendar?: CalendarFeedStatus | null;
 }

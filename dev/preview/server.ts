@@ -136,6 +136,11 @@ export async function startPreview(options: PreviewOptions = {}): Promise<Previe
     notificationLine: (line) => logger.info(`notification: ${line}`),
     attachments,
     downloads,
+    // The desktop app opens a save dialog here; the preview answers at once with a file of that name in
+    // its own temporary Downloads folder (a path chosen before keeps its name).
+    dialogs: {
+      saveCalendarFile: async (defaultName) => path.join(downloadsFolder, path.basename(defaultName)),
+    },
     config: { baseUrl, demo: options.demo ?? fake !== null, version: 'preview', platform: 'browser' },
   });
   const { notifier, shell } = ports;

@@ -2,11 +2,13 @@
  * The ports createApp (main/app/) runs on in plain Node, outside Electron: the preview (dev/preview/), the
  * terminal client (`cli watch`), the Node test harness (test/support/app-harness.ts) and the benchmarks
  * (test/bench/). Nothing is written to disk unless a store is given: a memory vault and store, a console
- * notifier, a shell that records instead of launching, an in-memory login-item switch. No electron imports.
+ * notifier, a shell that records instead of launching, an in-memory login-item switch and clipboard. No
+ * electron imports.
  */
 import type { AppPorts, Clock, Logger, Store, Vault } from '../ports';
 import { silentLogger, systemClock } from '../ports';
 import { createConsoleNotifier } from './console-notifier';
+import { createMemoryClipboard } from './memory-clipboard';
 import { createMemoryStore } from './memory-store';
 import { createMemoryVault } from './memory-vault';
 import { createNoopAutostart } from './noop-autostart';
@@ -37,6 +39,7 @@ export interface NodePortsOptions {
   shortcut?: AppPorts['shortcut'];
   attachments?: AppPorts['attachments'];
   downloads?: AppPorts['downloads'];
+  dialogs?: AppPorts['dialogs'];
 }
 
 /**
@@ -47,6 +50,7 @@ export interface NodePortsOptions {
 export function nodePorts(options: NodePortsOptions): AppPorts & {
   notifier: ReturnType<typeof createConsoleNotifier>;
   shell: ReturnType<typeof createNoopShell>;
+  clipboard: ReturnType<typeof createMemoryClipboard>;
 } {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
@@ -67,6 +71,9 @@ export function nodePorts(options: NodePortsOptions): AppPorts & {
     ...(options.shortcut ? { shortcut: options.shortcut } : {}),
     ...(options.attachments ? { attachments: options.attachments } : {}),
     ...(options.downloads ? { downloads: options.downloads } : {}),
+    ...(options.dialogs ? { dialogs: options.dialogs } : {}),
+    // In memory: what the app copied (the calendar feed's URL) is read back by tests, never the system's.
+    clipboard: createMemoryClipboard(),
     config: options.config,
   };
 }

@@ -3,7 +3,7 @@
  * data, the selected pupil, the settings and the environment (./sync/snapshot.ts `buildAppState`), and
  * emitted only when it differs from the last one emitted.
  */
-import type { AppState, AuthStatus } from '../../common/contract';
+import type { AppState, AuthStatus, CalendarFeedStatus } from '../../common/contract';
 import type { AppPorts } from '../ports';
 import { buildAppState } from '../sync/snapshot';
 import type { SyncEngine } from '../sync/sync-engine';
@@ -24,6 +24,8 @@ export interface AppStateDeps {
   events: AppEvents;
   /** The sign-in status (`starting` until a remembered sign-in has been looked at). */
   authStatus(): AuthStatus;
+  /** The calendar feed (./calendar-feed.ts), for its status; absent, `AppState.calendar` is left out. */
+  calendar?: { status(): CalendarFeedStatus | null };
 }
 
 /** Builds the state and emits `state:changed` when it changed. */
@@ -38,7 +40,7 @@ export class AppStatePublisher {
     const { engine, scope, settings, environment, updates, ports } = this.deps;
     const auth = this.deps.authStatus();
     const freshness = engine.freshness;
-    return buildAppState({
+    const state = buildAppState({
       auth,
       known: engine.known,
       selectedPupilId: scope.selectedPupilId,
@@ -56,6 +58,7 @@ export class AppStatePublisher {
           : freshness,
       environment: environment.view(updates),
     });
+    return this.deps.calendar ? { ...state, calendar: this.deps.calendar.status() } : state;
   }
 
   /** Emits `state:changed` when the state differs from the last one emitted. */

@@ -13,6 +13,7 @@ import { homeworkSummary } from '../sync/snapshot';
 import type { CoreClient, SyncEngine } from '../sync/sync-engine';
 import type { UpdateSchedule } from '../update/update-schedule';
 import type { AttachmentService } from './attachments';
+import type { CalendarFeed } from './calendar-feed';
 import type { DataScope } from './data-scope';
 import type { EnvironmentStatus } from './environment-status';
 import type { SettingsService } from './settings-service';
@@ -29,6 +30,7 @@ export interface ChannelHandlerDeps {
   settings: SettingsService;
   environment: EnvironmentStatus;
   attachments: AttachmentService;
+  calendar: CalendarFeed;
   signIn: SignInFlow;
   updates: UpdateSchedule | null;
   state(): AppState;
@@ -62,12 +64,16 @@ export function createAppCommands(deps: ChannelHandlerDeps): AppCommands {
       engine.pupil(pupilId); // throws "That pupil is not on this account."
       deps.selectPupil(pupilId);
     },
-    updateSettings: (patch) =>
-      settings.update(patch, {
+    async updateSettings(patch) {
+      const calendarBefore = JSON.stringify(settings.current.calendar);
+      const next = await settings.update(patch, {
         intervalChanged: () => engine.reschedule(),
         autoUpdateChanged: () => deps.updates?.settingChanged(),
         changed: () => deps.publish(),
-      }),
+      });
+      if (JSON.stringify(next.calendar) !== calendarBefore) await deps.calendar.settingsChanged();
+      return next;
+    },
   };
 }
 
@@ -76,7 +82,7 @@ export function createAppCommands(deps: ChannelHandlerDeps): AppCommands {
  * validates its argument, then does the work (through `commands` where main's own UI does the same).
  */
 export function createChannelHandlers(deps: ChannelHandlerDeps, commands: AppCommands): ContractHandlers {
-  const { ports, keeper, engine, scope, attachments, signIn } = deps;
+  const { ports, keeper, engine, scope, attachments, signIn, calendar } = deps;
   const requireSignedIn = (): void => {
     if (keeper.status !== 'signed-in') throw new Error(NOT_SIGNED_IN);
   };
@@ -162,6 +168,22 @@ export function createChannelHandlers(deps: ChannelHandlerDeps, commands: AppCom
     'popover:hide': async (request) => {
       parseRequest('popover:hide', request);
       ports.shell.hidePopover();
+    },
+    'calendar:choose-file': async (request) => {
+      parseRequest('calendar:choose-file', request);
+      const filePath = await calendar.choosePath();
+      if (filePath === null) return deps.settings.current;
+      await commands.updateSettings({ calendar: { filePath } });
+      await calendar.idle(); // written at once
+      return deps.settings.current; // with any change made while it was written
+    },
+    'calendar:copy-url': async (request) => {
+      const { pupilId } = parseRequest('calendar:copy-url', request);
+      await calendar.copyUrl(pupilId);
+    },
+    'calendar:renew-secret': async (request) => {
+      parseRequest('calendar:renew-secret', request);
+      await calendar.renewSecret();
     },
   };
 }

@@ -8,6 +8,7 @@
  * - ./settings-service.ts: the settings and their effects on the system;
  * - ./environment-status.ts: what Settings shows about the machine;
  * - ./attachments.ts: opening and revealing attached files;
+ * - ./calendar-feed.ts: the calendar feed's file and loopback URL, kept up to date after each refresh;
  * - ./notification-dispatch.ts: the rules' notifications, once each;
  * - ./app-state.ts and ./events.ts: the `AppState` and the event streams;
  * on top of the session keeper (../session/keeper.ts) and the sync engine (../sync/sync-engine.ts).
@@ -27,6 +28,7 @@ import { type CoreClient, SyncEngine } from '../sync/sync-engine';
 import { createUpdateSchedule } from '../update/update-schedule';
 import { AppStatePublisher } from './app-state';
 import { AttachmentService } from './attachments';
+import { CalendarFeed } from './calendar-feed';
 import { createAppCommands, createChannelHandlers } from './channel-handlers';
 import { DataScope } from './data-scope';
 import { EnvironmentStatus } from './environment-status';
@@ -109,6 +111,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       notifications.notify(previous, current, onlyRecord);
       scope.cache(current);
       publish();
+      calendar.dataChanged(change);
     },
     onEvent: (event) => events.core(event),
   });
@@ -132,9 +135,10 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     publish: () => publish(),
   });
   const attachments = new AttachmentService(ports, keeper, engine, scope);
+  const calendar = new CalendarFeed({ ports, keeper, engine, settings, scope, publish: () => publish() });
   const deps = { ports, keeper, engine, scope, environment, settings, attachments, lifecycle, updates };
   const signIn = new SignInFlow({ ...deps, publish: () => publish() });
-  const view = new AppStatePublisher({ ...deps, events, authStatus: () => signIn.authStatus() });
+  const view = new AppStatePublisher({ ...deps, calendar, events, authStatus: () => signIn.authStatus() });
   const publish = (): void => view.publish();
   const selectPupil = (pupilId: number): void => {
     scope.select(pupilId);
@@ -146,6 +150,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
   keeper.on((event) => {
     events.core(event);
     if (event.type !== 'status') return;
+    void calendar.followSession(event.status); // the feed's URL answers while someone is signed in
     if (event.status === 'needs-sign-in') {
       engine.pause();
       // The last data stays on screen until the user signs in again: lesson states, minutes to the next
@@ -155,7 +160,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     publish();
   });
 
-  const handlerDeps = { ...deps, signIn, state: () => view.state(), publish, selectPupil };
+  const handlerDeps = { ...deps, calendar, signIn, state: () => view.state(), publish, selectPupil };
   const commands = createAppCommands(handlerDeps);
   const app: CoreApp = {
     handlers: createChannelHandlers(handlerDeps, commands),
@@ -176,6 +181,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
     },
     async stop() {
       lifecycle.stop();
+      await calendar.stop();
     },
     suspend: () => lifecycle.suspend(),
     resume: () => lifecycle.resume(),
@@ -193,6 +199,7 @@ export function createApp(ports: AppPorts, options: CreateAppOptions = {}): Core
       await signIn.settled();
       await engine.idle();
       await keeper.loggedOut();
+      await calendar.idle();
     },
     pupils: () => engine.known?.pupils.map((known) => known.pupil) ?? [],
   };

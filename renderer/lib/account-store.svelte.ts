@@ -111,4 +111,31 @@ export class AccountStore extends StorePart {
       return null;
     }
   }
+
+  /**
+   * Settings' calendar file (`calendar:choose-file`): main shows its save dialog, keeps the path and writes
+   * the file; the settings it answers with (unchanged when cancelled) are applied unless a newer snapshot
+   * came meanwhile (main answers once the file is written: another setting may have changed by then). No
+   * path is ever sent from here. @throws Error fit to show by the button (no dialog outside the desktop app).
+   */
+  async chooseCalendarFile(): Promise<Settings> {
+    const before = this.core.state?.settings;
+    const settings = await this.api.chooseCalendarFile();
+    const state = this.core.state;
+    if (state && state.settings === before) this.core.state = { ...state, settings };
+    return settings;
+  }
+
+  /**
+   * Puts the calendar's address on the clipboard (`calendar:copy-url`, done by main: the address never
+   * reaches the page); `pupilId`: that child's own calendar. @throws Error fit to show by the button.
+   */
+  copyCalendarUrl(pupilId?: number): Promise<void> {
+    return this.api.copyCalendarUrl(pupilId === undefined ? {} : { pupilId });
+  }
+
+  /** A new calendar address (`calendar:renew-secret`): the old one stops working. @throws Error fit to show. */
+  renewCalendarSecret(): Promise<void> {
+    return this.api.renewCalendarSecret();
+  }
 }

@@ -4,12 +4,20 @@
  * on a school day and on a Saturday. The popover is opened at the times a pupil or parent typically looks
  * (below); otherwise only the app's own timers run. Same simulated clock as ./idle.ts.
  */
-import { figure, type Figure, type LOGINS, requestsSince, withSimulatedApp } from './setup';
+import type { AppPorts } from '../../main/ports';
+import {
+  figure,
+  type Figure,
+  type LOGINS,
+  requestsSince,
+  type SimulatedApp,
+  withSimulatedApp,
+} from './setup';
 
 const HOUR = 3_600_000;
 
 /** The two days: a Monday of term and the Saturday after it (London, BST). */
-const DAYS = {
+export const DAYS = {
   schoolDay: { date: '2026-06-15', opens: ['07:40', '08:20', '12:40', '15:50', '17:30', '19:45', '21:15'] },
   weekend: { date: '2026-06-20', opens: ['10:30', '14:00', '18:00', '20:30'] },
 } as const;
@@ -28,22 +36,35 @@ function at(date: string, time: string): number {
   return Date.parse(`${date}T${time}:00+01:00`);
 }
 
-/** Requests the fake saw in the measured day, by endpoint, for one account on one day. */
-function oneDay(
+/**
+ * Requests the fake saw in the measured day, by endpoint, for one account on one day. `prepare` runs after
+ * the sign-in, before the warm-up hours (./calendar.ts turns the calendar feed on there, choosing its file
+ * through `ports.dialogs`).
+ */
+export function oneDay(
   kind: keyof typeof LOGINS,
   day: keyof typeof DAYS,
+  prepare?: (sim: SimulatedApp) => Promise<void>,
+  ports: Partial<Pick<AppPorts, 'dialogs'>> = {},
 ): Promise<{ total: number; byEndpoint: Record<string, number> }> {
   const { date, opens } = DAYS[day];
   const midnight = Date.parse(`${date}T00:00:00+01:00`);
   // Signed in with "remember me" at 20:00 the evening before; the four hours up to midnight are warm-up.
-  return withSimulatedApp(kind, midnight - 4 * HOUR, true, async (sim) => {
-    for (const time of opens)
-      sim.clock.setTimeout(() => sim.app.userReturned(), at(date, time) - sim.clock.now());
-    await sim.clock.advance(midnight - sim.clock.now(), sim.settled);
-    const mark = sim.fake.requests.length;
-    await sim.clock.advance(24 * HOUR, sim.settled);
-    return requestsSince(sim, mark, 'the day');
-  });
+  return withSimulatedApp(
+    kind,
+    midnight - 4 * HOUR,
+    true,
+    async (sim) => {
+      await prepare?.(sim);
+      for (const time of opens)
+        sim.clock.setTimeout(() => sim.app.userReturned(), at(date, time) - sim.clock.now());
+      await sim.clock.advance(midnight - sim.clock.now(), sim.settled);
+      const mark = sim.fake.requests.length;
+      await sim.clock.advance(24 * HOUR, sim.settled);
+      return requestsSince(sim, mark, 'the day');
+    },
+    ports,
+  );
 }
 
 /** Requests-per-day figures: pupil and parent of two, school day and Saturday; goal ≤ half of before. */

@@ -12,6 +12,7 @@
  */
 import { cpus, platform, release } from 'node:os';
 import { parseArgs } from 'node:util';
+import { calendarFigures } from './calendar';
 import { dayFigures } from './day';
 import { idleFigures } from './idle';
 import { networkFigures } from './network';
@@ -39,6 +40,12 @@ const NAMES: Record<Group, string[]> = {
     'requestsPerDayStudentWeekend',
     'requestsPerDayParentSchoolDay',
     'requestsPerDayParentWeekend',
+    'requestsPerDayStudentSchoolDayFeed',
+    'requestsPerDayParentSchoolDayFeed',
+    'calendarFeedParentOfThreeFirstMs',
+    'calendarFeedParentOfThreeFirstRequests',
+    'calendarFeedParentOfThreeRebuildRequests',
+    'calendarFeedParentOfThreeBytes',
   ],
   renderer: ['rendererGzip', 'rendererGzipFirstLoad', 'bootToLessons', 'bootToLessonsDirectBridge'],
   package: ['asarBytes', 'asarEntries', 'mainLoad'],
@@ -86,7 +93,8 @@ async function main(): Promise<void> {
   const run: Record<Group, () => Promise<Record<string, Figure>>> = {
     network: () => networkFigures(opts),
     idle: () => idleFigures(),
-    day: () => dayFigures(),
+    // The calendar feed's figures go with the requests per day they add to (./calendar.ts).
+    day: async () => ({ ...(await dayFigures()), ...(await calendarFigures()) }),
     renderer: () => rendererFigures(opts),
     package: () => packageFigures(opts),
     scale: () => scaleFigures(opts),

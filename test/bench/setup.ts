@@ -107,7 +107,7 @@ export function benchApp(
   baseUrl: string,
   clock: Clock,
   fetchImpl: typeof fetch = fetch,
-  ports: Partial<Pick<AppPorts, 'store' | 'cache'>> = {},
+  ports: Partial<Pick<AppPorts, 'store' | 'cache' | 'dialogs'>> = {},
 ): CoreApp {
   return createApp(
     nodePorts({
@@ -163,18 +163,20 @@ export interface SimulatedApp {
 
 /**
  * Starts the fake on a {@link FakeClock} at `start` (epoch ms), signs the demo `kind` in (remembered or not),
- * runs `measure`, and stops both. Throws when the sign-in fails.
+ * runs `measure`, and stops both. `ports`: a save dialog's stand-in (./calendar.ts). Throws when the sign-in
+ * fails.
  */
 export async function withSimulatedApp<T>(
   kind: keyof typeof LOGINS,
   start: number,
   remember: boolean,
   measure: (sim: SimulatedApp) => Promise<T>,
+  ports: Partial<Pick<AppPorts, 'dialogs'>> = {},
 ): Promise<T> {
   const clock = new FakeClock(start);
   const fake = await startFakeClassCharts({ clock: () => clock.now() });
   const tracked = trackedFetch();
-  const app = benchApp(fake.url, clock, tracked.fetch);
+  const app = benchApp(fake.url, clock, tracked.fetch, ports);
   const settled = async () => {
     await tracked.quiet();
     await app.whenIdle();

@@ -846,6 +846,19 @@ export const shell = {
 };
 
 /**
+ * `clipboard` fake: like Electron 45's, `writeText(text)` resolves once written (electron.d.ts: "A promise
+ * that resolves once the text has been written to the clipboard"); `readText()` resolves with it. The text
+ * is kept here (`text`) for a test to read; emptied by `resetElectronMock`.
+ */
+export const clipboard = {
+  text: '',
+  writeText: vi.fn(async (text: string): Promise<void> => {
+    clipboard.text = text;
+  }),
+  readText: vi.fn(async (): Promise<string> => clipboard.text),
+};
+
+/**
  * `net` fake: `fetch` and `request` refuse (tests never reach a network through Electron unless they
  * plug in test/mocks/net-request.ts, the node:http emulation of `net.request`); `isOnline` is a knob.
  */
@@ -1028,6 +1041,7 @@ export function resetElectronMock(): void {
   ipcMain.removeAllListeners();
   ipcRenderer.removeAllListeners();
   contextBridge.exposed.clear();
+  clipboard.text = '';
   globalShortcut.registered.clear();
   powerMonitor.removeAllListeners();
   screen.removeAllListeners();
@@ -1042,8 +1056,20 @@ export function resetElectronMock(): void {
 }
 resetElectronMock();
 
-/** `dialog`: the error box main shows when it cannot start (main/index.ts), recorded for a test to read. */
-export const dialog = { showErrorBox: vi.fn((_title: string, _content: string) => undefined) };
+/**
+ * `dialog`: the error box main shows when it cannot start (main/index.ts), recorded for a test to read; and
+ * `showSaveDialog(options)` (or `(window, options)`), which like Electron's resolves with `{ canceled,
+ * filePath }`, `filePath` `''` when cancelled (electron.d.ts `SaveDialogReturnValue`). Here the user
+ * cancels, unless a test answers for them (`showSaveDialog.mockResolvedValueOnce({ canceled: false,
+ * filePath })`).
+ */
+export const dialog = {
+  showErrorBox: vi.fn((_title: string, _content: string) => undefined),
+  showSaveDialog: vi.fn(async (..._args: unknown[]): Promise<{ canceled: boolean; filePath: string }> => ({
+    canceled: true,
+    filePath: '',
+  })),
+};
 
 export { FakeBrowserWindow as BrowserWindow, FakeTray as Tray, FakeNotification as Notification };
 
@@ -1064,6 +1090,7 @@ const electron = {
   powerMonitor,
   globalShortcut,
   shell,
+  clipboard,
   net,
   session,
   dialog,

@@ -54,6 +54,7 @@ export function mergeSettings(settings: Settings, patch: SettingsPatch): Setting
       : {}),
     ...(patch.launchAtLogin !== undefined ? { launchAtLogin: patch.launchAtLogin } : {}),
     ...(patch.shortcut !== undefined ? { shortcut: patch.shortcut } : {}),
+    ...(patch.calendar !== undefined ? { calendar: { ...settings.calendar, ...patch.calendar } } : {}),
     notifications: {
       ...settings.notifications,
       ...notifications,
@@ -280,6 +281,15 @@ export function createMockBridge(initial: AppState): MockBridge {
         return { id: found.id, descriptionHtml: found.descriptionHtml };
       },
       'popover:hide': async () => undefined,
+      'calendar:choose-file': async () => {
+        const settings = mergeSettings(mock.state.settings, {
+          calendar: { filePath: '/home/pupil/Calendars/classcharts.ics' },
+        });
+        mock.state = { ...mock.state, settings };
+        return structuredClone(settings);
+      },
+      'calendar:copy-url': async () => undefined,
+      'calendar:renew-secret': async () => undefined,
     },
     emitState(state) {
       mock.state = state;

@@ -5,7 +5,17 @@
  * electron-updater. What the ports do to the UI (show or hide the popover, the tray's "new" mark, a
  * notification's click) goes through {@link UiLinks}, since the UI is built after the core.
  */
-import { app, globalShortcut, net, Notification, safeStorage, session, shell } from 'electron';
+import {
+  app,
+  clipboard,
+  dialog,
+  globalShortcut,
+  net,
+  Notification,
+  safeStorage,
+  session,
+  shell,
+} from 'electron';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { NavigateTarget } from '../../../common/contract';
@@ -15,12 +25,14 @@ import { createDownloadsFolder } from '../../adapters/downloads-folder';
 import { createFolderStore, REMEMBERED_DATA_FOLDER } from '../../adapters/folder-store';
 import { type AppPorts, type Logger, systemClock } from '../../ports';
 import { autostartIcon, createLoginItemAutostart, createXdgAutostart, launchCommand } from '../autostart';
+import { createElectronClipboard } from '../clipboard';
 import { inWaylandSession } from '../display-server';
 import { APP_ID, PRODUCT_NAME } from '../environment';
 import { relaunchArgs } from '../launch';
 import { API_SESSION_PARTITION, createElectronFetch } from '../net-fetch';
 import { createElectronNotifier } from '../notifier';
 import { createOpenPath } from '../open-path';
+import { createSaveDialogs } from '../save-dialog';
 import { createShortcut } from '../shortcut';
 import { createElectronStore } from '../store';
 import { createElectronUpdater, updaterOffReason } from '../updater';
@@ -155,6 +167,9 @@ export function createElectronPorts(options: {
     // Files of a type it never opens, and files the service did not virus-check: saved as a browser would.
     downloads,
     updater,
+    // The calendar feed: its URL is copied in main (never sent to the popover); its file chosen here.
+    clipboard: createElectronClipboard(clipboard),
+    dialogs: createSaveDialogs(dialog, app.getPath('documents')),
     config: { baseUrl, demo, version: app.getVersion(), platform },
   };
   return { ports, cache, notifier, shortcut, attachments, updater };

@@ -3,6 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AppState } from '../../../common/contract';
 import type { AttachmentService } from '../../../main/app/attachments';
+import type { CalendarFeed } from '../../../main/app/calendar-feed';
 import { createAppCommands, createChannelHandlers } from '../../../main/app/channel-handlers';
 import { DataScope } from '../../../main/app/data-scope';
 import { EnvironmentStatus } from '../../../main/app/environment-status';
@@ -53,6 +54,7 @@ function setUp(status: SessionStatus = 'signed-in') {
     settings,
     environment,
     attachments: stubAs<AttachmentService>(attachments),
+    calendar: stubAs<CalendarFeed>({ settingsChanged: vi.fn(async () => {}) }),
     signIn: stubAs<SignInFlow>(signIn),
     updates: stubAs<UpdateSchedule>(updates),
     state: () => stubAs<AppState>({ auth: keeper.status }),

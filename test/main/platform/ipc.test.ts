@@ -43,6 +43,9 @@ function fakeHandlers(): ContractHandlers {
     'announcement:get': vi.fn(async () => ({ id: 900, descriptionHtml: '<p>Trip</p>' })),
     'homework:get': vi.fn(async () => ({ id: 1, descriptionHtml: '<p>Worksheet</p>' })),
     'popover:hide': vi.fn(async () => undefined),
+    'calendar:choose-file': vi.fn(async () => june.studentState().settings),
+    'calendar:copy-url': vi.fn(async () => undefined),
+    'calendar:renew-secret': vi.fn(async () => undefined),
   };
 }
 

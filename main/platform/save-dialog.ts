@@ -1,0 +1,29 @@
+/**
+ * The dialogs port (main/ports.ts `Dialogs`) on Electron's `dialog.showSaveDialog(options)`, which resolves
+ * with `{ canceled, filePath }`, `filePath` empty when cancelled (Electron 45 electron.d.ts
+ * `SaveDialogReturnValue`). The dialog offers `.ics` files and asks before replacing one
+ * (`showOverwriteConfirmation` is for Linux; macOS and Windows always ask).
+ */
+import type { Dialog } from 'electron';
+import { isAbsolute, join } from 'node:path';
+import type { Dialogs } from '../ports';
+
+/**
+ * The dialogs port on Electron's `dialog`. `folder`: where the dialog opens (absolute, e.g.
+ * `app.getPath('documents')`); a `defaultName` that is already an absolute path opens at that path.
+ */
+export function createSaveDialogs(dialog: Pick<Dialog, 'showSaveDialog'>, folder: string): Dialogs {
+  return {
+    async saveCalendarFile(defaultName) {
+      const result = await dialog.showSaveDialog({
+        title: 'Keep the calendar in a file',
+        defaultPath: isAbsolute(defaultName) ? defaultName : join(folder, defaultName),
+        buttonLabel: 'Save',
+        filters: [{ name: 'Calendar (iCalendar)', extensions: ['ics'] }],
+        properties: ['createDirectory', 'showOverwriteConfirmation'],
+      });
+      if (result.canceled || result.filePath === '') return null;
+      return result.filePath;
+    },
+  };
+}
