@@ -167,6 +167,7 @@ export const REQUEST_SCHEMAS = {
   'calendar:choose-file': noArgument,
   'calendar:copy-url': calendarUrlRequestSchema,
   'calendar:renew-secret': noArgument,
+  'notifications:history': noArgument,
 } satisfies RequestSchemas;
 
 /** Thrown by {@link parseRequest}; `message` is fit to show, `issues` says which fields failed. */

@@ -14,6 +14,7 @@ import type {
   LoginRequest,
   LoginResult,
   NavigateTarget,
+  NotificationHistory,
   RecordsRequest,
   RecordsResult,
 } from './messages';
@@ -51,6 +52,8 @@ export interface InvokeChannels {
   'calendar:copy-url': { request: CalendarUrlRequest; response: void };
   /** Makes a new secret for the feed's URL: the old URL stops answering at once. */
   'calendar:renew-secret': { request: void; response: void };
+  /** The notification history, newest first; marks every entry seen (messages.ts `NotificationHistory`). */
+  'notifications:history': { request: void; response: NotificationHistory };
 }
 
 /** Event channels (main → renderer) and their payloads. */
@@ -89,6 +92,7 @@ export const INVOKE_CHANNELS = [
   'calendar:choose-file',
   'calendar:copy-url',
   'calendar:renew-secret',
+  'notifications:history',
 ] as const satisfies readonly InvokeChannel[];
 
 /** Every event channel. */
@@ -125,6 +129,7 @@ export const BRIDGE_METHODS = {
   chooseCalendarFile: 'calendar:choose-file',
   copyCalendarUrl: 'calendar:copy-url',
   renewCalendarSecret: 'calendar:renew-secret',
+  getNotificationHistory: 'notifications:history',
 } as const satisfies Record<string, InvokeChannel>;
 
 /** Bridge subscription name → event channel. */

@@ -15,6 +15,7 @@ import type {
   IsoDate,
 } from '../domain';
 import type { LoginErrorCode } from '../errors';
+import type { NotificationKind } from './settings';
 
 /** Sign-in request. `remember`: keep credentials in the OS keychain to sign in again by itself. */
 export type LoginRequest =
@@ -162,3 +163,35 @@ export type NavigateTarget =
   | { view: 'homework'; homeworkId?: number }
   | { view: 'more'; kind: RecordKind; itemId?: number }
   | { view: 'settings'; confirmSignOut?: boolean };
+
+/**
+ * One notification in the history (`notifications:history`, issue 28 §4): a notification the app showed,
+ * or one quiet hours held back (`heldBack`), in full wording — the history is inside the popover, which
+ * shows the same data, so privacy mode's generic wording is for the toast alone. The title never carries
+ * the pupil's name; `pupil` says whose it is (the popover names the child on a parent's account).
+ */
+export interface NotificationHistoryEntry {
+  /** The notification's ledger id, unique per notified fact (e.g. `homework-new:4102571:123`). */
+  id: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** The pupil it is about (on a pupil's own account, the pupil). */
+  pupil: { id: number; firstName: string };
+  /** When it was shown or held back. */
+  at: Instant;
+  /** Quiet hours held it back: it was recorded, never shown as a toast. */
+  heldBack: boolean;
+  /** Where opening it takes the popover: where a click on the toast takes it. */
+  target: NavigateTarget;
+}
+
+/**
+ * `notifications:history`: the last {@link NotificationHistoryEntry}s (at most 50), newest first, and how
+ * many of them (the first `unseen`) came since the list was last asked for. Asking marks them all seen
+ * (`AppState.notificationsUnseen` becomes 0).
+ */
+export interface NotificationHistory {
+  entries: NotificationHistoryEntry[];
+  unseen: number;
+}

@@ -250,4 +250,9 @@ export interface AppState {
    * renderer test's hand-made state).
    */
   calendar?: CalendarFeedStatus | null;
+  /**
+   * How many notifications came into the history (`notifications:history`) since it was last opened;
+   * absent where no history is kept (a renderer test's hand-made state).
+   */
+  notificationsUnseen?: number;
 }

@@ -58,6 +58,7 @@ export class AppStatePublisher {
           : freshness,
       environment: environment.view(updates),
     });
+    state.notificationsUnseen = scope.history.current.unseen;
     return this.deps.calendar ? { ...state, calendar: this.deps.calendar.status() } : state;
   }
 

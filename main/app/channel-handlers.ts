@@ -185,5 +185,12 @@ export function createChannelHandlers(deps: ChannelHandlerDeps, commands: AppCom
       parseRequest('calendar:renew-secret', request);
       await calendar.renewSecret();
     },
+    // Asking is opening the list: every entry is seen, and the footer's count goes (issue 28 §4).
+    'notifications:history': async (request) => {
+      parseRequest('notifications:history', request);
+      const history = scope.history.open();
+      deps.publish();
+      return history;
+    },
   };
 }

@@ -5,9 +5,10 @@
  * (only what changed since is written) and the pupil the popover shows.
  *
  * Owns the store key `ui.selectedPupilId`; in the remembered-data store the cached known data in pieces
- * (`cache.*`, sync/known-data.ts), `notify.ledger` and `announcements.read`.
+ * (`cache.*`, sync/known-data.ts), `notify.ledger`, `notify.history` and `announcements.read`.
  */
 import { createMemoryStore } from '../adapters/memory-store';
+import { openHistory, type HistoryKeeper } from '../notify/history';
 import { openLedger, type Ledger } from '../notify/ledger';
 import type { AppPorts, Store } from '../ports';
 import { clearKnownData, loadKnownData, saveKnownData } from '../sync/known-data';
@@ -25,6 +26,8 @@ export class DataScope {
   store: Store = createMemoryStore();
   /** The notification ledger of {@link store}. */
   ledger: Ledger;
+  /** The notification history of {@link store} (issue 28 §4). */
+  history: HistoryKeeper;
   /** The pupil the popover shows (a pupil id on the account), `null` before the account is known. */
   selectedPupilId: number | null;
   /** Where a remembered sign-in's data is kept: apart from the settings where the shell gives a place. */
@@ -35,6 +38,7 @@ export class DataScope {
   constructor(private readonly ports: AppPorts) {
     this.remembered = ports.cache ?? ports.store;
     this.ledger = openLedger(this.store);
+    this.history = openHistory(this.store);
     this.selectedPupilId = numberOrNull(ports.store.get<unknown>(SELECTED_PUPIL_STORE_KEY));
   }
 
@@ -44,6 +48,7 @@ export class DataScope {
     this.store = persistent ? this.remembered : createMemoryStore();
     this.saved = null;
     this.ledger = openLedger(this.store);
+    this.history = openHistory(this.store);
   }
 
   /**
@@ -52,6 +57,7 @@ export class DataScope {
    */
   carryOver(persist: boolean, now: number): void {
     const carried = this.ledger;
+    const carriedHistory = this.history;
     if (persist === this.persistent) return;
     if (!persist) {
       clearKnownData(this.remembered);
@@ -59,13 +65,21 @@ export class DataScope {
     }
     this.use(persist);
     this.ledger.merge(carried, now);
-    if (!persist) openLedger(this.remembered).clear();
+    this.history.merge(carriedHistory);
+    if (!persist) {
+      openLedger(this.remembered).clear();
+      openHistory(this.remembered).clear();
+    }
   }
 
-  /** Forgets everything the account left: the cache, the ledger, local reads and the selected pupil. */
+  /**
+   * Forgets everything the account left: the cache, the ledger, the notification history, local reads
+   * and the selected pupil.
+   */
   forget(): void {
     clearKnownData(this.remembered);
     openLedger(this.remembered).clear();
+    openHistory(this.remembered).clear();
     this.ports.store.delete(SELECTED_PUPIL_STORE_KEY);
     this.remembered.delete(READ_ANNOUNCEMENTS_STORE_KEY);
     this.selectedPupilId = null;

@@ -1,6 +1,7 @@
 /**
  * Runs the notification rules (main/notify/notifications.ts) over new data or the minute tick, records
- * what was told in the scope's ledger, and shows what is new through the notifier port. A notifier that
+ * what was told in the scope's ledger, shows what is new through the notifier port, and keeps it (and what
+ * quiet hours held back) in the scope's notification history (main/notify/history.ts). A notifier that
  * throws is logged; the next notification still goes.
  */
 import type { Settings } from '../../common/contract';
@@ -45,6 +46,7 @@ export class NotificationDispatch {
       return;
     }
     ledger.record(result.record, now);
+    this.scope.history.record(result.history, now);
     for (const notification of result.show) {
       try {
         notifier.show(notification);

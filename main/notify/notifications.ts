@@ -17,7 +17,8 @@ import type { AccountKind } from '../../common/domain';
 import type { AppNotification } from '../ports';
 import type { ExtraKind, KnownData } from '../known';
 import { pupilCandidates, type Candidate } from './rules';
-import { wordNotification, wordSummary } from './wording';
+import type { HistoryNotice } from './history';
+import { wordNotification, wordSummary, type WordingOptions } from './wording';
 
 /** The notification kinds about each background record kind (ledger ids start with the kind). */
 export const NOTIFICATIONS_OF_RECORD_KIND: Record<ExtraKind, readonly NotificationKind[]> = {
@@ -79,6 +80,11 @@ export interface NotifyInput {
 export interface NotifyOutput {
   show: AppNotification[];
   record: string[];
+  /**
+   * What goes into the notification history: each notification shown, in full wording (no privacy wording,
+   * no name in the title), and in quiet hours the news they held back (`heldBack`).
+   */
+  history: HistoryNotice[];
 }
 
 /** The candidates grouped by kind and pupil, in order of first appearance. */
@@ -138,10 +144,19 @@ export function computeNotifications(input: NotifyInput): NotifyOutput {
   const allowed = (c: Candidate) => !c.silent && settings.enabled && settings.kinds[c.kind];
   const held = (c: Candidate) => quiet && allowed(c) && HELD_IN_QUIET_HOURS.has(c.kind);
   const options = { privacy: settings.privacy, namePupil: accountKind === 'parent', now };
-  const show = groupByKindAndPupil(quiet ? [] : toTell(fresh.filter(allowed))).flatMap((group) =>
+  const word = (group: Candidate[], wording: WordingOptions): AppNotification[] =>
     group.length > MAX_PER_KIND
-      ? [wordSummary(group, options)]
-      : group.map((c) => wordNotification(c, options)),
-  );
-  return { show, record: fresh.filter((c) => !held(c)).map((c) => c.id) };
+      ? [wordSummary(group, wording)]
+      : group.map((c) => wordNotification(c, wording));
+  const told = groupByKindAndPupil(toTell(fresh.filter(allowed)));
+  const show = quiet ? [] : told.flatMap((group) => word(group, options));
+  // The history (./history.ts) words in full, without the name (the popover shows it apart). In quiet
+  // hours it takes the news, told now or never; the reminders come into it when shown after quiet hours.
+  const full = { privacy: false, namePupil: false, now };
+  const history = told
+    .filter((group) => !quiet || !HELD_IN_QUIET_HOURS.has(group[0]!.kind))
+    .flatMap((group) =>
+      word(group, full).map((notification) => ({ notification, pupil: group[0]!.pupil, heldBack: quiet })),
+    );
+  return { show, record: fresh.filter((c) => !held(c)).map((c) => c.id), history };
 }

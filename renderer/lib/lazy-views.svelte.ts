@@ -1,10 +1,10 @@
 /**
  * The views in chunks of their own (issue 30: the first load of a signed-in popover under 40 KB gzip):
- * the sign-in form, the Homework and More tabs, a homework's detail, Settings, the week and a parent's
- * pupils; the homework tick, the sanitized-HTML component and the saved-file warning. Each loads on first
- * use, or earlier when main.ts warms them while the popover is idle; once loaded it renders at once, in the
- * same frame as the click that asked for it (no pending state, no await block). A chunk that fails to load
- * says so and is tried again on the next attempt.
+ * the sign-in form, the Homework and More tabs, a homework's detail, Settings, the week, the notification
+ * history and a parent's pupils; the homework tick, the sanitized-HTML component and the saved-file
+ * warning. Each loads on first use, or earlier when main.ts warms them while the popover is idle; once
+ * loaded it renders at once, in the same frame as the click that asked for it (no pending state, no await
+ * block). A chunk that fails to load says so and is tried again on the next attempt.
  */
 import type { Component } from 'svelte';
 
@@ -61,6 +61,7 @@ export const lazyViews = {
   more: new LazyView(() => import('../views/More.svelte')),
   settings: new LazyView(() => import('../views/Settings.svelte')),
   week: new LazyView(() => import('../views/WeekView.svelte')),
+  notifications: new LazyView(() => import('../views/Notifications.svelte')),
   family: new LazyView(() => import('../components/FamilySwitcher.svelte')),
   tickBox: new LazyView(() => import('../components/TickBox.svelte')),
   sanitizedHtml: new LazyView(() => import('../components/SanitizedHtml.svelte')),

@@ -13,7 +13,13 @@
  * given (lib/bridge.ts resolves it). Imports no DOM beyond `document.visibilityState` and timers.
  */
 import { getContext, setContext } from 'svelte';
-import type { AppState, ClassChartsApi, IsoDate, NavigateTarget } from '../../common/contract';
+import type {
+  AppState,
+  ClassChartsApi,
+  IsoDate,
+  NavigateTarget,
+  NotificationHistory,
+} from '../../common/contract';
 import { AccountStore } from './account-store.svelte';
 import { BodyStore } from './body-store.svelte';
 import { now } from './clock';
@@ -25,8 +31,8 @@ import { OutsideStore } from './outside-store.svelte';
 import { errorMessage, type StoreCore } from './store-part';
 import { TickStore } from './tick-store.svelte';
 
-/** The popover's top-level views (the tab bar). */
-export type ViewName = 'today' | 'homework' | 'more' | 'settings';
+/** The popover's top-level views (the tab bar's, and the notification history the footer's bell opens). */
+export type ViewName = 'today' | 'homework' | 'more' | 'settings' | 'notifications';
 
 /** What the popover shows as a whole, decided from the snapshot and the sign-in form. */
 export type Screen = 'connecting' | 'unavailable' | 'loading' | 'sign-in' | 'main';
@@ -71,6 +77,8 @@ export class PopoverStore implements StoreCore {
   readonly #clock = new MinuteClock();
   readonly #cleanup: (() => void)[] = [];
   #lastPupilId: number | null = null;
+  /** The view the notification history was opened from, which Back and Escape return to. */
+  #beforeNotifications: ViewName = 'today';
 
   /** The minute clock (epoch ms), advanced at minute boundaries while the page is visible. */
   get nowMs(): number {
@@ -208,6 +216,18 @@ export class PopoverStore implements StoreCore {
     }
   }
 
+  /** Opens the notification history (the footer's bell), or closes it (back where it was opened from). */
+  toggleNotifications(): void {
+    if (this.view === 'notifications') return this.setView(this.#beforeNotifications);
+    this.#beforeNotifications = this.view;
+    this.setView('notifications');
+  }
+
+  /** The notification history (`notifications:history`); asking marks every entry seen. */
+  notificationHistory(): Promise<NotificationHistory> {
+    return this.#api.getNotificationHistory();
+  }
+
   /**
    * Opens a homework's detail; `scrollTop` is the list's scroll offset (CSS px) to come back to, when it
    * was opened from the list.
@@ -252,6 +272,10 @@ export class PopoverStore implements StoreCore {
     }
     if (this.view === 'more' && this.more.itemId !== null) {
       this.more.itemId = null;
+      return true;
+    }
+    if (this.view === 'notifications') {
+      this.toggleNotifications();
       return true;
     }
     if (this.account.signInRequested && this.screen === 'sign-in') {

@@ -290,6 +290,7 @@ export function createMockBridge(initial: AppState): MockBridge {
       },
       'calendar:copy-url': async () => undefined,
       'calendar:renew-secret': async () => undefined,
+      'notifications:history': async () => ({ entries: [], unseen: 0 }),
     },
     emitState(state) {
       mock.state = state;

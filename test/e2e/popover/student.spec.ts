@@ -30,6 +30,7 @@ const WARMED_LATER = [
   'views/More.svelte',
   'views/Settings.svelte',
   'views/WeekView.svelte',
+  'views/Notifications.svelte',
   'components/FamilySwitcher.svelte',
   'components/SanitizedHtml.svelte',
   'components/TickBox.svelte',

@@ -46,6 +46,7 @@ function fakeHandlers(): ContractHandlers {
     'calendar:choose-file': vi.fn(async () => june.studentState().settings),
     'calendar:copy-url': vi.fn(async () => undefined),
     'calendar:renew-secret': vi.fn(async () => undefined),
+    'notifications:history': vi.fn(async () => ({ entries: [], unseen: 0 })),
   };
 }
 
