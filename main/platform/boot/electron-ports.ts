@@ -169,7 +169,7 @@ export function createElectronPorts(options: {
     updater,
     // The calendar feed: its URL is copied in main (never sent to the popover); its file chosen here.
     clipboard: createElectronClipboard(clipboard),
-    dialogs: createSaveDialogs(dialog, app.getPath('documents')),
+    dialogs: createSaveDialogs(dialog, app.getPath('documents'), () => ui.show()),
     config: { baseUrl, demo, version: app.getVersion(), platform },
   };
   return { ports, cache, notifier, shortcut, attachments, updater };

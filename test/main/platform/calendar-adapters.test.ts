@@ -1,6 +1,7 @@
 // The calendar feed's Electron adapters (main/platform/clipboard.ts, save-dialog.ts) with the shared
 // electron mock: the URL goes to Electron's clipboard, and the file's path comes from Electron's save
-// dialog (`{ canceled, filePath }`, electron.d.ts of Electron 45), a cancel giving no path.
+// dialog (`{ canceled, filePath }`, electron.d.ts of Electron 45), a cancel giving no path, and the popover
+// (hidden when the dialog took its focus) comes back once the dialog is gone.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', () => import('../../mocks/electron'));
@@ -36,5 +37,20 @@ describe('the calendar feed on Electron', () => {
     expect(dialog.showSaveDialog).toHaveBeenCalledWith(
       expect.objectContaining({ defaultPath: '/srv/cal/school.ics' }),
     );
+  });
+
+  it('brings the popover back once the dialog is gone, chosen or cancelled, not before', async () => {
+    let answer: (value: { canceled: boolean; filePath: string }) => void = () => {};
+    dialog.showSaveDialog.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const shown = vi.fn();
+    const dialogs = createSaveDialogs(dialog, '/home/a/Documents', shown);
+    const chosen = dialogs.saveCalendarFile('classcharts.ics');
+    await Promise.resolve();
+    expect(shown).not.toHaveBeenCalled(); // the dialog is still open
+    answer({ canceled: false, filePath: '/home/a/Documents/cal.ics' });
+    await expect(chosen).resolves.toBe('/home/a/Documents/cal.ics');
+    expect(shown).toHaveBeenCalledTimes(1);
+    await expect(dialogs.saveCalendarFile('classcharts.ics')).resolves.toBeNull(); // cancelled
+    expect(shown).toHaveBeenCalledTimes(2);
   });
 });
