@@ -38,6 +38,8 @@ export class Records {
   private readonly shared: SyncState;
   /** Answers to on-demand requests by key (`day:…`, `behaviour:…`, `attendance:…`), with when fetched. */
   private readonly answers = new Map<string, CachedAnswer<unknown>>();
+  /** Requests under way by the same keys, with the epoch they were asked in: a second asker waits for it. */
+  private readonly pending = new Map<string, { epoch: number; answer: Promise<unknown> }>();
 
   constructor(shared: SyncState) {
     this.shared = shared;
@@ -46,6 +48,7 @@ export class Records {
   /** Forgets the briefly kept answers to records requests (a sign-in again, a sign-out). */
   forget(): void {
     this.answers.clear();
+    this.pending.clear();
   }
 
   /**
@@ -170,15 +173,26 @@ export class Records {
     this.shared.replace(next, { reason: 'extras' });
   }
 
-  /** Reuses an answer younger than the on-demand TTL, else fetches and keeps it. */
+  /**
+   * Reuses an answer younger than the on-demand TTL, or the request for it already under way in this epoch
+   * (Behaviour and Attendance opened together ask for the register once), else fetches and keeps it.
+   */
   private async cached<T>(key: string, fetch: () => Promise<T>): Promise<T> {
     const now = this.shared.clock.now();
     const hit = this.answers.get(key) as CachedAnswer<T> | undefined;
     if (hit && now - hit.at < ON_DEMAND_TTL_MS && now >= hit.at) return hit.value;
     const epoch = this.shared.epoch;
-    const value = await fetch();
-    if (epoch === this.shared.epoch) this.answers.set(key, { at: now, value });
-    return value;
+    const underway = this.pending.get(key);
+    if (underway?.epoch === epoch) return underway.answer as Promise<T>;
+    const answer = fetch();
+    this.pending.set(key, { epoch, answer });
+    try {
+      const value = await answer;
+      if (epoch === this.shared.epoch) this.answers.set(key, { at: now, value });
+      return value;
+    } finally {
+      if (this.pending.get(key)?.answer === answer) this.pending.delete(key);
+    }
   }
 
   /**

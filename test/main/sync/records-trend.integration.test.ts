@@ -1,7 +1,8 @@
 // More's behaviour chart and attendance year through createApp against the fake ClassCharts server (issue 28
 // §3): `records:get` behaviour asks for 24 weeks from a Monday and keeps the last twelve school weeks (weeks
 // with a counted register mark, so half terms and the Easter holidays drop out), reading the register once;
-// `records:get` attendance then reuses that register (from 1 September) with no request of its own; a school
+// `records:get` attendance then reuses that register (from 1 September) with no request of its own, even when
+// both are asked at the same instant; a school
 // that shows no attendance is asked nothing for it, and gets calendar weeks.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordsResult } from '../../../common/contract';
@@ -82,6 +83,18 @@ describe('the behaviour chart and the attendance year', () => {
     expect(requestsTo(h, 'attendance', before)).toHaveLength(1);
     await h.app.handlers['records:get']({ kind: 'behaviour' });
     expect(requestsTo(h, 'attendance', before)).toHaveLength(1);
+  });
+
+  it('behaviour and attendance opened at the same instant: one register request between them', async () => {
+    const h = await signedInStudent();
+    const before = h.fake.requests.length;
+    const [behaviour, attendance] = await Promise.all([
+      h.app.handlers['records:get']({ kind: 'behaviour' }),
+      h.app.handlers['records:get']({ kind: 'attendance' }),
+    ]);
+    expect(requestsTo(h, 'attendance', before)).toHaveLength(1);
+    expect(behaviourOf(behaviour).weeks).toHaveLength(12);
+    expect(attendance).toMatchObject({ kind: 'attendance', from: '2025-09-01', to: '2026-06-15' });
   });
 
   it('a school that shows no attendance: no register request, the last twelve calendar weeks', async () => {
